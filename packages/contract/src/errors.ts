@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Stable error codes: the web translates them, clients branch on them. */
+export const ErrorCodeSchema = z.enum([
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'EMAIL_TAKEN',
+  'USERNAME_TAKEN',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_NOT_CONFIRMED',
+  'ACCOUNT_ALREADY_CONFIRMED',
+  'INVALID_LINK',
+  'REFRESH_TOKEN_INVALID',
+  'SESSION_REVOKED',
+  'WRONG_PASSWORD',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** Per-field validation codes; the web shows the spec's wording for each. */
+export const FieldErrorCodeSchema = z.enum([
+  'required',
+  'invalid',
+  'invalid_email',
+  'password_too_short',
+  'username_alphanumeric',
+  'username_length',
+  'birthdate_required',
+  'birthdate_invalid',
+  'too_long',
+  'email_taken',
+  'username_taken',
+  'wrong_password',
+]);
+export type FieldErrorCode = z.infer<typeof FieldErrorCodeSchema>;
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: ErrorCodeSchema,
+      message: z.string(),
+      fields: z.record(z.string(), FieldErrorCodeSchema).optional(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { LocalizedNameSchema } from './common.ts';
+
+export const ConfigSchema = z
+  .object({
+    queueHost: z.string(),
+    busHost: z.string(),
+    nalsRefVersion: z.string(),
+    landingUrl: z.string(),
+    analytics: z.object({
+      datadog: z.string().nullable(),
+      matomoID: z.string().nullable(),
+      matomoUrl: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'Config' });
+export type Config = z.infer<typeof ConfigSchema>;
+export const ConfigQuerySchema = z.object({ current: z.enum(['true', 'false']).optional() });
+
+export const SystemSchema = z
+  .object({
+    version: z.string(),
+    serverTime: z.string(),
+    startedAt: z.string(),
+    database: z.enum(['pglite', 'postgres']),
+    bus: z.enum(['memory', 'redis']),
+  })
+  .meta({ id: 'System' });
+
+export const CountrySchema = z
+  .object({ code: z.string().length(2), name: LocalizedNameSchema })
+  .meta({ id: 'Country' });
+export const SocialNetworkSchema = z
+  .object({ id: z.string(), name: z.string(), urlPrefix: z.string() })
+  .meta({ id: 'SocialNetwork' });
+export const MusicStyleSchema = z.object({ id: z.string(), name: LocalizedNameSchema }).meta({ id: 'MusicStyle' });
+export const MusicSkillSchema = z
+  .object({ id: z.enum(['all', 'beginner', 'medium', 'expert']), rank: z.number().int(), name: LocalizedNameSchema })
+  .meta({ id: 'MusicSkill' });
+export const PrivilegeSchema = z.object({ name: z.string(), description: z.string() }).meta({ id: 'Privilege' });
+
+export type Country = z.infer<typeof CountrySchema>;
+export type SocialNetwork = z.infer<typeof SocialNetworkSchema>;
+export type MusicStyle = z.infer<typeof MusicStyleSchema>;
+export type MusicSkill = z.infer<typeof MusicSkillSchema>;
+export type Privilege = z.infer<typeof PrivilegeSchema>;
