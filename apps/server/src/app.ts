@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
+import { REPO_ROOT, type AppConfig } from './config.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createMeRepository } from './modules/me/me.repository.ts';
+import { registerMeRoutes } from './modules/me/me.routes.ts';
+import { createMeService } from './modules/me/me.service.ts';
+import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
+import { createReferenceService } from './modules/reference/reference.service.ts';
+import { createGuard } from './platform/auth-guard.ts';
+import { createBackground, type Background } from './platform/background.ts';
+import { openDatabase, type Database } from './platform/db.ts';
+import { registerDocs } from './platform/docs.ts';
+import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
+import { AppError, handleError, toErrorResponse } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { registerSecurityHeaders } from './platform/security.ts';
+import { createSessionCache, noSessionCache } from './platform/session-cache.ts';
+import { createAccessTokens, loadJwtSecret, type AccessTokens } from './platform/tokens.ts';
+import { registerWeb, serveSpa } from './platform/web.ts';
+
+export interface AppOverrides {
+  /** An opened database (tests: PGlite from a dump, or a throwaway PostgreSQL database). Migrated, then closed
+   *  with the app. */
+  database?: Database;
+  /** Where emails go instead of MAIL_DIR / SMTP (tests: createMemoryMailer()). */
+  mailer?: Mailer;
+  /** The clock every service reads (token expiry, online window, timestamps). */
+  now?: () => Date;
+  logger?: FastifyBaseLogger;
+}
+
+/** What the running app holds, for tests and tools (benchmark, OpenAPI script) that need to look inside. */
+export interface AppServices {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  background: Background;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tutti: AppServices;
+  }
+}
+
+export const APP_VERSION: string = (
+  JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/** The composition root: plugins in the order they apply to a request, then the modules, then the web. */
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const now = overrides.now ?? (() => new Date());
+  // Asynchronous writes: under load, log lines queue behind the write in flight instead of blocking each request.
+  let logStream: ReturnType<typeof pino.destination> | undefined;
+  const logging = overrides.logger
+    ? { loggerInstance: overrides.logger }
+    : { logger: { level: config.logLevel, stream: (logStream = pino.destination({ dest: 1, sync: false })) } };
+  const app = Fastify({
+    ...logging,
+    // One line per request, written in onResponse, instead of Fastify's two: half the logging cost on hot paths.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+
+  const database = overrides.database ?? (await openDatabase(config.database));
+  const mailer = overrides.mailer ?? createMailer(config.mail);
+  const background = createBackground(app.log);
+  const tokens = createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, now);
+  app.decorate('tutti', { config, database, mailer, tokens, background, now });
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    await background.drain();
+    await mailer.close();
+    await database.close();
+    logStream?.flushSync();
+  });
+
+  try {
+    await database.migrate();
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+
+  // ---- platform, in request order
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  // Bodyless requests sent with a JSON content type (DELETE from fetch wrappers) are not malformed.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    done();
+  });
+  registerMetrics(app);
+  registerSecurityHeaders(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many attempts, try again in a minute.'),
+  });
+  await registerDocs(app, APP_VERSION);
+
+  // ---- modules
+  const sessions = database.kind === 'pglite' ? createSessionCache(() => now().getTime()) : noSessionCache;
+  const authRepo = createAuthRepository(database.db, sessions);
+  const auth = createAuthService({ repo: authRepo, tokens, now });
+  const guard = createGuard({
+    tokens,
+    loadSession: authRepo.loadSession,
+    touchDevice: (deviceId) => authRepo.touchDevice(deviceId, now()),
+    runInBackground: background.run,
+    now,
+  });
+  const endpoint = createEndpointRegistrar(app, guard, config.rateLimitAuthMax);
+  const accounts = createAccountsService({
+    repo: createAccountsRepository(database.db, sessions),
+    auth,
+    mailer,
+    background,
+    config,
+    log: app.log,
+    now,
+  });
+  const me = createMeService({ repo: createMeRepository(database.db, sessions), auth, now });
+  const reference = createReferenceService({
+    repo: createReferenceRepository(database.db),
+    database,
+    config,
+    version: APP_VERSION,
+    startedAt: now(),
+    now,
+  });
+  registerReferenceRoutes(endpoint, reference);
+  registerAccountsRoutes(endpoint, accounts);
+  registerAuthRoutes(endpoint, auth);
+  registerMeRoutes(endpoint, me);
+
+  // ---- the web: static files, then the SPA for any other page
+  await registerWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !`${path}/`.startsWith(API_PREFIX);
+    if (isPage) return serveSpa(config.webDist, reply);
+    const { status, body } = toErrorResponse(new AppError(404, 'NOT_FOUND', `No route ${request.method} ${path}`));
+    return reply.code(status).send(body);
+  });
+
+  // Not ready yet: callers may still add routes (the benchmark's baseline); listen(), inject() and ready() finish it.
+  return app;
+}

@@ -1,0 +1,120 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Relative paths resolve against the repository root, so `npm start -w @tutti/server` (cwd apps/server) and a
+ *  start from the root share one data folder. */
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:8080')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('data')),
+  DATABASE_URL: optionalUrl,
+  MAIL_DIR: optionalString,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Tutti <no-reply@tutti.local>')),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+  RATE_LIMIT_AUTH_MAX: positiveInt(10),
+  ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
+  LANDING_URL: optionalString,
+  NALS_REF_VERSION: z.preprocess(emptyAsUndefined, z.string().default('0.11.0')),
+  QUEUE_HOST: optionalString,
+  BUS_HOST: optionalString,
+  DATADOG_CLIENT_TOKEN: optionalString,
+  MATOMO_ID: optionalString,
+  MATOMO_URL: optionalUrl,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  BODY_LIMIT_BYTES: positiveInt(65536),
+});
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  mail: { dir: string; smtpUrl: string | null; from: string };
+  /** Null: read or create DATA_DIR/jwt-secret at start. */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  rateLimitAuthMax: number;
+  adminEmails: string[];
+  webDist: string;
+  landingUrl: string;
+  nalsRefVersion: string;
+  queueHost: string;
+  busHost: string;
+  analytics: { datadog: string | null; matomoID: string | null; matomoUrl: string | null };
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
+
+/** ws(s)://host/bus of the public URL: the live bus is served by the same origin. */
+export function deriveBusHost(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/bus`;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = fromRoot(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    mail: {
+      dir: e.MAIL_DIR ? fromRoot(e.MAIL_DIR) : join(dataDir, 'mail'),
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+    },
+    jwtSecret: e.JWT_SECRET ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    webDist: fromRoot(e.WEB_DIST),
+    landingUrl: e.LANDING_URL ?? publicUrl,
+    nalsRefVersion: e.NALS_REF_VERSION,
+    queueHost: e.QUEUE_HOST ?? 'ws://localhost:8083',
+    busHost: e.BUS_HOST ?? deriveBusHost(publicUrl),
+    analytics: {
+      datadog: e.DATADOG_CLIENT_TOKEN ?? null,
+      matomoID: e.MATOMO_ID ?? null,
+      matomoUrl: e.MATOMO_URL ?? null,
+    },
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

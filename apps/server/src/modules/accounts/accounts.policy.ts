@@ -1,0 +1,27 @@
+import { LOCALES, type Locale } from '@tutti/contract/common';
+import type { PrivilegeName } from '@tutti/contract/accounts';
+
+/** Every account is a CORE_GUEST; the operators listed in ADMIN_EMAILS are also CORE_ADMIN. */
+export function privilegesForNewAccount(email: string, adminEmails: readonly string[]): PrivilegeName[] {
+  return adminEmails.includes(email.trim().toLowerCase()) ? ['CORE_GUEST', 'CORE_ADMIN'] : ['CORE_GUEST'];
+}
+
+/** A stored locale the contract does not know (hand-edited row) reads as English rather than failing. */
+export const asLocale = (value: string): Locale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en';
+
+/** The browser's preferred supported language (Accept-Language, by quality), else English. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranked.find((l) => (LOCALES as readonly string[]).includes(l.base));
+  return match ? (match.base as Locale) : 'en';
+}

@@ -1,0 +1,23 @@
+import type { CurrentUser } from '@tutti/contract/accounts';
+import type { AccountRow } from '../../platform/schema.ts';
+import { asLocale } from '../accounts/accounts.policy.ts';
+import { isEligibleToSocial } from './me.policy.ts';
+
+export function presentCurrentUser(account: AccountRow, privileges: string[], today: Date): CurrentUser {
+  return {
+    id: account.id,
+    email: account.email,
+    username: account.username,
+    displayedUsername: account.displayedUsername?.trim() || account.username,
+    // Pictures arrive with profiles; null tells the web to show the default avatar.
+    profilePicture: null,
+    locale: asLocale(account.locale),
+    privileges,
+    nalsToken: account.nalsToken,
+    eligibleToSocial: isEligibleToSocial(account.birthdate, today),
+    birthdate: account.birthdate,
+    newsOptIn: account.newsOptIn,
+    publicProfile: account.publicProfile,
+    createdAt: account.createdAt.toISOString(),
+  };
+}

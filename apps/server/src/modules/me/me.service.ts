@@ -1,0 +1,73 @@
+import type { CurrentUser, PreferencesBody } from '@tutti/contract/accounts';
+import { APP_START_WELCOME } from '@tutti/contract/accounts';
+import type { Locale } from '@tutti/contract/common';
+import type { AuthContext } from '../../platform/auth-guard.ts';
+import { uniqueViolation } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { AccountRow } from '../../platform/schema.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { ONLINE_WINDOW_MS } from './me.policy.ts';
+import { presentCurrentUser } from './me.presenter.ts';
+import type { AccountPatch, MeRepository } from './me.repository.ts';
+
+const usernameTaken = () =>
+  new AppError(409, 'USERNAME_TAKEN', 'This username is taken.', { fields: { username: 'username_taken' } });
+
+export function createMeService(deps: { repo: MeRepository; auth: AuthService; now: () => Date }) {
+  const { repo, now } = deps;
+  const present = (account: AccountRow, session: AuthContext) => presentCurrentUser(account, session.privileges, now());
+  const update = async (session: AuthContext, patch: AccountPatch) =>
+    present(await repo.update(session.accountId, patch), session);
+
+  return {
+    getMe: (session: AuthContext): CurrentUser => present(session.account, session),
+
+    /** 'welcome' once after the account is created, then nothing to do. */
+    async appStart(session: AuthContext): Promise<string> {
+      return (await repo.claimWelcome(session.accountId, now())) ? APP_START_WELCOME : '';
+    },
+
+    ping: (session: AuthContext) => repo.ping(session.accountId, now()),
+
+    async onlineCount(): Promise<{ online: number }> {
+      return { online: await repo.countOnlineSince(new Date(now().getTime() - ONLINE_WINDOW_MS)) };
+    },
+
+    async changePassword(session: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
+      if (!(await verifyPassword(session.account.passwordHash, oldPassword))) {
+        throw new AppError(400, 'WRONG_PASSWORD', 'The current password is wrong.', {
+          fields: { oldPassword: 'wrong_password' },
+        });
+      }
+      await repo.update(session.accountId, { passwordHash: await hashPassword(newPassword) });
+      // Whoever else holds a session may be the reason for the change: only this device stays signed in.
+      await deps.auth.revokeSessions(session.accountId, session.deviceId);
+    },
+
+    setBirthdate: (session: AuthContext, birthdate: string) => update(session, { birthdate }),
+    setLocale: (session: AuthContext, locale: Locale) => update(session, { locale }),
+
+    async changeUsername(session: AuthContext, username: string): Promise<CurrentUser> {
+      if (await repo.usernameTakenByOther(username, session.accountId)) throw usernameTaken();
+      try {
+        return await update(session, { username });
+      } catch (e) {
+        if (uniqueViolation(e) !== null) throw usernameTaken();
+        throw e;
+      }
+    },
+
+    setPreferences(session: AuthContext, body: PreferencesBody): Promise<CurrentUser> {
+      const patch: AccountPatch = {};
+      if (body.displayedUsername !== undefined) patch.displayedUsername = body.displayedUsername || null;
+      if (body.newsOptIn !== undefined) patch.newsOptIn = body.newsOptIn;
+      if (body.publicProfile !== undefined) patch.publicProfile = body.publicProfile;
+      if (body.locale !== undefined) patch.locale = body.locale;
+      if (Object.keys(patch).length === 0) return Promise.resolve(present(session.account, session));
+      return update(session, patch);
+    },
+  };
+}
+
+export type MeService = ReturnType<typeof createMeService>;

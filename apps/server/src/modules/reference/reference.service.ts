@@ -1,0 +1,50 @@
+import type { Config, Country, MusicSkill, MusicStyle, Privilege, SocialNetwork } from '@tutti/contract/reference';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../platform/db.ts';
+import {
+  presentConfig,
+  presentCountry,
+  presentMusicSkill,
+  presentMusicStyle,
+  presentPrivilege,
+  presentSocialNetwork,
+} from './reference.presenter.ts';
+import type { ReferenceRepository } from './reference.repository.ts';
+
+export function createReferenceService(deps: {
+  repo: ReferenceRepository;
+  database: Pick<Database, 'kind' | 'ping'>;
+  config: AppConfig;
+  version: string;
+  startedAt: Date;
+  now: () => Date;
+}) {
+  const { repo, config } = deps;
+  return {
+    /** True when the database answers: the footer's status dot and load balancers rely on it. */
+    async healthy(): Promise<boolean> {
+      try {
+        await deps.database.ping();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    config: (): Config => presentConfig(config),
+    system: () => ({
+      version: deps.version,
+      serverTime: deps.now().toISOString(),
+      startedAt: deps.startedAt.toISOString(),
+      database: deps.database.kind,
+      // The live bus arrives with its issue; until then fan-out is in-process.
+      bus: 'memory' as const,
+    }),
+    countries: async (): Promise<Country[]> => (await repo.countries()).map(presentCountry),
+    socialNetworks: async (): Promise<SocialNetwork[]> => (await repo.socialNetworks()).map(presentSocialNetwork),
+    musicStyles: async (): Promise<MusicStyle[]> => (await repo.musicStyles()).map(presentMusicStyle),
+    musicSkills: async (): Promise<MusicSkill[]> => (await repo.musicSkills()).map(presentMusicSkill),
+    privileges: async (): Promise<Privilege[]> => (await repo.privileges()).map(presentPrivilege),
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -1,0 +1,90 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The action link the email carries (confirmation, recovery), also in the text. */
+  link?: string;
+}
+
+/** Outbox files repeat the link in this header: the body is quoted-printable (long lines, accents), a header line
+ *  is not, so tools can read the link with a plain regular expression. */
+export const LINK_HEADER = 'X-Tutti-Link';
+
+export interface Mailer {
+  kind: 'file' | 'smtp' | 'memory';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `2026-01-31T10-20-30-123Z-ann@example.com.eml`: sorts by time, names the recipient, safe on every file system. */
+export function outboxFileName(to: string, at: Date, attempt = 0): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  const who = to.replace(/[^A-Za-z0-9@._+-]/g, '_');
+  return `${stamp}-${who}${attempt ? `-${attempt}` : ''}.eml`;
+}
+
+/** The embedded default: every message becomes an .eml file in the outbox folder (RFC 822, opens in any client). */
+export function createFileMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    send: async ({ link, ...message }) => {
+      // `prepared`: written verbatim, not folded onto a second line.
+      const headers = link ? { [LINK_HEADER]: { prepared: true, value: link } } : undefined;
+      const info = await transport.sendMail({ from, ...message, ...(headers && { headers }) });
+      mkdirSync(dir, { recursive: true });
+      const raw = info.message as Buffer;
+      const at = new Date();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          // 'wx': two messages to one address in the same millisecond must not overwrite each other.
+          writeFileSync(join(dir, outboxFileName(message.to, at, attempt)), raw, { flag: 'wx' });
+          return;
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        }
+      }
+    },
+    close: async () => transport.close(),
+  };
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    send: async ({ link: _link, ...message }) => {
+      await transport.sendMail({ from, ...message });
+    },
+    close: async () => transport.close(),
+  };
+}
+
+export interface MemoryMailer extends Mailer {
+  readonly messages: MailMessage[];
+  /** The latest message sent to that address, if any. */
+  lastTo(to: string): MailMessage | undefined;
+}
+
+/** Keeps messages in memory: tests and tools read what was "sent". Recorded synchronously, at the call. */
+export function createMemoryMailer(): MemoryMailer {
+  const messages: MailMessage[] = [];
+  return {
+    kind: 'memory',
+    messages,
+    send: (message) => {
+      messages.push({ ...message });
+      return Promise.resolve();
+    },
+    lastTo: (to) => [...messages].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase()),
+    close: () => Promise.resolve(),
+  };
+}
+
+export function createMailer(config: { dir: string; smtpUrl: string | null; from: string }): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from) : createFileMailer(config.dir, config.from);
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** /metrics in Prometheus text format: process metrics plus an HTTP duration histogram labelled by route pattern
+ *  (never the raw URL, which would explode the label space). */
+export function registerMetrics(app: FastifyInstance): void {
+  const registry = new Registry();
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+    const text = (await processMetrics().metrics()) + (await registry.metrics());
+    return reply.type(registry.contentType).send(text);
+  });
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Every instant is a timestamptz, handled as a JS Date in UTC. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index on lower() also guards rows written by other means. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    birthdate: date('birthdate', { mode: 'string' }),
+    locale: text('locale').notNull().default('en'),
+    displayedUsername: text('displayed_username'),
+    newsOptIn: boolean('news_opt_in').notNull().default(false),
+    publicProfile: boolean('public_profile').notNull().default(true),
+    validatedAt: instant('validated_at'),
+    nalsToken: text('nals_token').notNull(),
+    welcomedAt: instant('welcomed_at'),
+    lastPingAt: instant('last_ping_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('accounts_nals_token_key').on(t.nalsToken),
+    index('accounts_last_ping_at_idx').on(t.lastPingAt),
+  ],
+);
+
+export const privileges = pgTable('privileges', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull(),
+});
+
+export const accountPrivileges = pgTable(
+  'account_privileges',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    privilege: text('privilege')
+      .notNull()
+      .references(() => privileges.name),
+    grantedAt: instant('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.privilege] })],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The device serial of the agent header: one row per account and serial. */
+    serial: text('serial').notNull(),
+    app: text('app').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('devices_account_serial_key').on(t.accountId, t.serial)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** sha256 of the opaque token: a database leak does not leak usable tokens. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    /** Set when rotated; presenting it again is a replay. */
+    usedAt: instant('used_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_device_idx').on(t.deviceId)],
+);
+
+export const ONE_TIME_PURPOSES = ['confirm_email', 'recover_password'] as const;
+export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ONE_TIME_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_account_idx').on(t.accountId),
+  ],
+);
+
+// ---- reference data, seeded by migration
+
+export const countries = pgTable('countries', {
+  code: char('code', { length: 2 }).primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameFr: text('name_fr').notNull(),
+});
+
+export const socialNetworks = pgTable('social_networks', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  urlPrefix: text('url_prefix').notNull(),
+  rank: integer('rank').notNull(),
+});
+
+export const musicStyles = pgTable('music_styles', {
+  id: text('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameFr: text('name_fr').notNull(),
+  rank: integer('rank').notNull(),
+});
+
+export const musicSkills = pgTable('music_skills', {
+  id: text('id').primaryKey(),
+  rank: integer('rank').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameFr: text('name_fr').notNull(),
+});
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { GUEST, PUBLIC, SIGNED_IN, decideAccess, decideAppStart, requireRole } from './guards';
+import { safeRedirectTarget } from '../lib/redirect-target';
+
+const user = { privileges: ['CORE_GUEST'] };
+
+describe('decideAccess', () => {
+  it('lets guests open guest-only routes and sends signed-in users to the hall', () => {
+    expect(decideAccess(GUEST, null, '/users/login')).toEqual({ type: 'allow' });
+    expect(decideAccess(GUEST, user, '/users/login')).toEqual({ type: 'redirect', to: '/studio/hall' });
+  });
+
+  it('sends guests on protected routes to login and remembers the target', () => {
+    expect(decideAccess(SIGNED_IN, null, '/me/preferences?tab=devices')).toEqual({
+      type: 'redirect',
+      to: '/users/login',
+      rememberTarget: '/me/preferences?tab=devices',
+    });
+  });
+
+  it('allows a user holding the role', () => {
+    expect(decideAccess(SIGNED_IN, user, '/studio/hall')).toEqual({ type: 'allow' });
+  });
+
+  it('answers not-found when the role is missing', () => {
+    expect(decideAccess(requireRole('TUTTI_MU'), user, '/studio/test-rehearsal/1')).toEqual({ type: 'not-found' });
+  });
+
+  it('lets everyone open public routes', () => {
+    expect(decideAccess(PUBLIC, null, '/nowhere')).toEqual({ type: 'allow' });
+    expect(decideAccess(PUBLIC, user, '/nowhere')).toEqual({ type: 'allow' });
+  });
+});
+
+describe('decideAppStart', () => {
+  it('stays put on an empty hint', () => {
+    expect(decideAppStart('')).toBeNull();
+    expect(decideAppStart('  \n')).toBeNull();
+  });
+
+  it('sends the audio-client download hint to onboarding', () => {
+    expect(decideAppStart('nals-download-app-start')).toBe('/studio/onboarding');
+  });
+
+  it('sends any other hint to the welcome page with the hint as t', () => {
+    expect(decideAppStart('welcome')).toBe('/studio/welcome?t=welcome');
+    expect(decideAppStart('new year')).toBe('/studio/welcome?t=new%20year');
+  });
+});
+
+describe('safeRedirectTarget', () => {
+  it('keeps paths of this site', () => {
+    expect(safeRedirectTarget('/me/preferences?tab=devices')).toBe('/me/preferences?tab=devices');
+  });
+
+  it('refuses other sites, guest pages and nothing', () => {
+    expect(safeRedirectTarget('//evil.example/x')).toBeNull();
+    expect(safeRedirectTarget('https://evil.example')).toBeNull();
+    expect(safeRedirectTarget('/users/login')).toBeNull();
+    expect(safeRedirectTarget(null)).toBeNull();
+  });
+});

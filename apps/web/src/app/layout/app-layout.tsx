@@ -1,0 +1,36 @@
+import { Box } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ModalHost } from '../../components/ui/modal-host';
+import { useCurrentUser } from '../../lib/session';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SignedInEffects } from './signed-in-effects';
+
+export const MAIN_ID = 'main-content';
+
+/** Spec section 2 layout: skip link, header, main, footer, modal host. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigation = useNavigation();
+
+  return (
+    <>
+      <div className="app-frame">
+        <a className="skip-link" href={`#${MAIN_ID}`}>
+          {t('skipToContent')}
+        </a>
+        {navigation.state === 'loading' && <div className="nav-progress" aria-hidden="true" />}
+        <Header />
+        <Box component="main" id={MAIN_ID} tabIndex={-1} className="app-main">
+          <Outlet />
+        </Box>
+        <Footer />
+      </div>
+      {user && <SignedInEffects user={user} />}
+      <ModalHost />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { lazy, Suspense, useEffect, useId } from 'react';
+import { Anchor, Box, Burger, Button, Collapse, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/ui/logo';
+import { PATHS } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/session';
+
+// The dropdown (and its positioning engine) is for signed-in users only: guests never download it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+interface NavItem {
+  to: string;
+  label: string;
+  primary?: boolean;
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const menuId = useId();
+
+  // The small-screen menu closes once the user has gone somewhere.
+  useEffect(close, [pathname, close]);
+
+  const guestItems: NavItem[] = [
+    { to: PATHS.signup, label: t('nav.createAccount') },
+    { to: PATHS.login, label: t('nav.logIn'), primary: true },
+  ];
+  // A guest already on the login (or sign-up) page is not offered that same page again.
+  const items: NavItem[] = user
+    ? [{ to: PATHS.hall, label: t('nav.hall') }]
+    : guestItems.filter((item) => item.to !== pathname);
+
+  return (
+    <Box component="header" className="app-header">
+      <Group justify="space-between" h={64} px={{ base: 'md', sm: 'xl' }} maw={1200} mx="auto" wrap="nowrap">
+        <Anchor
+          component={Link}
+          to={user ? PATHS.hall : PATHS.login}
+          aria-label={user ? t('logo.toHall') : t('logo.toLogin')}
+          c="dark.8"
+          underline="never"
+          style={{ display: 'inline-flex', borderRadius: 8 }}
+        >
+          <Logo height={34} />
+        </Anchor>
+        <Group gap="sm" wrap="nowrap">
+          <Box component="nav" aria-label={t('nav.label')} visibleFrom="sm">
+            <Group gap="xs">
+              {items.map((item) => (
+                <Button
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  variant={item.primary ? 'filled' : 'subtle'}
+                  aria-current={pathname === item.to ? 'page' : undefined}
+                >
+                  {item.label}
+                </Button>
+              ))}
+            </Group>
+          </Box>
+          {user && (
+            <Suspense fallback={null}>
+              <UserMenu user={user} />
+            </Suspense>
+          )}
+          <Burger
+            hiddenFrom="sm"
+            opened={opened}
+            onClick={toggle}
+            aria-label={t('nav.toggle')}
+            aria-expanded={opened}
+            aria-controls={menuId}
+            size="sm"
+          />
+        </Group>
+      </Group>
+      <Collapse expanded={opened} hiddenFrom="sm" id={menuId}>
+        <Box component="nav" aria-label={t('nav.label')} px="md" pb="md">
+          <Stack gap="xs">
+            {items.map((item) => (
+              <Button
+                key={item.to}
+                component={Link}
+                to={item.to}
+                variant={item.primary ? 'filled' : 'light'}
+                fullWidth
+                aria-current={pathname === item.to ? 'page' : undefined}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@tutti/contract/accounts';
+import { closeModal, openAppModal } from '../../components/ui/modal-host';
+import { PING_INTERVAL_MS, pingOnline } from '../../features/me/api/ping';
+
+// Rarely needed (accounts without a birthdate), so its form code loads only then.
+const BirthdatePrompt = lazy(async () => ({
+  default: (await import('../../features/me/components/birthdate-prompt')).BirthdatePrompt,
+}));
+
+/** What runs while someone is signed in: the online ping, and the birthdate prompt when it is missing. */
+export function SignedInEffects({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('me');
+  const prompted = useRef<string | null>(null);
+
+  useEffect(() => {
+    const ping = () => void pingOnline().catch(() => undefined); // a missed ping only delays "online"
+    ping();
+    const timer = window.setInterval(ping, PING_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [user.id]);
+
+  const needsBirthdate = user.birthdate === null;
+  useEffect(() => {
+    // Once per page load and user: closing the prompt is allowed, it comes back on the next visit.
+    if (!needsBirthdate || prompted.current === user.id) return;
+    prompted.current = user.id;
+    const modalId = `birthdate-${user.id}`;
+    openAppModal({
+      modalId,
+      size: 'small',
+      title: t('birthdate.title'),
+      children: (
+        <Suspense fallback={null}>
+          <BirthdatePrompt onDone={() => closeModal(modalId)} />
+        </Suspense>
+      ),
+    });
+  }, [needsBirthdate, user.id, t]);
+
+  return null;
+}

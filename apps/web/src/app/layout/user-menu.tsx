@@ -1,0 +1,54 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser } from '@tutti/contract/accounts';
+import { signOut } from '../../features/auth/api/sign-out';
+import { PATHS } from '../../lib/paths';
+
+/** The signed-in user's dropdown: displayed username, profile, preferences, sign out. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const onSignOut = async () => {
+    await signOut();
+    queryClient.clear();
+    await navigate(PATHS.login, { replace: true });
+  };
+
+  return (
+    // No focus placeholder: its role=presentation child inside role=menu is an axe violation.
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.label')} px={6} py={4} style={{ borderRadius: 999 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.profilePicture} alt="" radius="xl" size={34} color="violet">
+              {user.displayedUsername.slice(0, 2).toUpperCase()}
+            </Avatar>
+            <Text fw={600} size="sm" visibleFrom="xs" maw={160} truncate="end">
+              {user.displayedUsername}
+            </Text>
+            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+              <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.displayedUsername}</Menu.Label>
+        <Menu.Item component={Link} to={PATHS.me}>
+          {t('userMenu.profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={PATHS.preferences}>
+          {t('userMenu.preferences')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red.9" onClick={() => void onSignOut()}>
+          {t('userMenu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../lib/paths';
+import { useTitle } from '../lib/use-title';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  useTitle(t('notFound.title'));
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center" gap="md">
+        <Text fz={72} fw={800} c="violet.7" lh={1} aria-hidden="true">
+          404
+        </Text>
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text c="dimmed">{t('notFound.body')}</Text>
+        <Button component={Link} to={PATHS.hall} size="md" mt="sm">
+          {t('notFound.back')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,113 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PATHS } from '../lib/paths';
+import { getCurrentUser } from '../lib/session';
+import { BootScreen } from './boot-screen';
+import { GUEST, PUBLIC, SIGNED_IN } from './guards';
+import { AppLayout } from './layout/app-layout';
+import { GuestLayout, MemberLayout } from './layout/page-layouts';
+import { NotFoundPage } from './not-found-page';
+import { RouteError } from './route-error';
+import { guard } from './route-guard';
+import { startApp } from './startup';
+
+// Pages load on demand so a guest on the login page downloads little (budget: 180 KB of gzipped JS).
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <AppLayout />,
+    HydrateFallback: BootScreen,
+    loader: async () => {
+      await startApp();
+      return null;
+    },
+    shouldRevalidate: () => false,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            loader: async (args: LoaderFunctionArgs) => {
+              await guard(PUBLIC)(args);
+              return redirect(getCurrentUser() ? PATHS.hall : PATHS.login);
+            },
+          },
+          {
+            element: <GuestLayout />,
+            children: [
+              {
+                path: 'users/login',
+                loader: guard(GUEST),
+                lazy: { Component: async () => (await import('../features/auth/pages/login-page')).LoginPage },
+              },
+              {
+                path: 'users/signup',
+                loader: guard(GUEST),
+                lazy: { Component: async () => (await import('../features/auth/pages/signup-page')).SignupPage },
+              },
+              {
+                path: 'users/validate-account',
+                loader: guard(GUEST),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/auth/pages/validate-account-page')).ValidateAccountPage,
+                },
+              },
+              {
+                path: 'users/forgot-password',
+                loader: guard(GUEST),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+                },
+              },
+              {
+                path: 'users/recover-password',
+                loader: guard(GUEST),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/auth/pages/recover-password-page')).RecoverPasswordPage,
+                },
+              },
+            ],
+          },
+          {
+            element: <MemberLayout />,
+            children: [
+              {
+                path: 'studio/hall',
+                loader: guard(SIGNED_IN),
+                lazy: { Component: async () => (await import('../features/hall/pages/hall-page')).HallPage },
+              },
+              {
+                path: 'studio/welcome',
+                loader: guard(SIGNED_IN),
+                lazy: { Component: async () => (await import('../features/hall/pages/welcome-page')).WelcomePage },
+              },
+              {
+                path: 'me',
+                loader: guard(SIGNED_IN),
+                lazy: { Component: async () => (await import('../features/me/pages/profile-page')).ProfilePage },
+              },
+              {
+                path: 'me/preferences',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/me/pages/preferences-page')).PreferencesPage,
+                },
+              },
+            ],
+          },
+          // Anyone may land on an unknown path; the page offers the way back to the hall.
+          { path: '*', loader: guard(PUBLIC), Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Created on first render, after the language is set: creating a router starts its first navigation. */
+export const createAppRouter = (): AppRouter => createBrowserRouter(routes);

@@ -1,0 +1,46 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ModalEntry } from './modal-host';
+
+/** Mantine's Modal with the host's rules: closes on ×, Escape and an overlay click; the × has a name for axe. */
+export function ModalView({ entry, onClose }: { entry: ModalEntry; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { confirm } = entry;
+  return (
+    <Modal
+      opened={entry.opened}
+      onClose={onClose}
+      title={entry.title}
+      size={entry.width}
+      centered
+      radius="md"
+      closeOnEscape
+      closeOnClickOutside
+      closeButtonProps={{ 'aria-label': t('close') }}
+      overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {confirm ? (
+        <Stack gap="lg">
+          <div>{entry.children}</div>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button
+              color={confirm.danger ? 'red.8' : undefined}
+              onClick={() => {
+                onClose();
+                confirm.onConfirm();
+              }}
+            >
+              {confirm.confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        entry.children
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,19 @@
+// Types of the build-time module made by vite/contract-values.ts: each value keeps the contract's own type.
+declare module 'virtual:tutti-contract' {
+  import type { Access, EndpointName, Endpoints, HttpMethod } from '@tutti/contract/http';
+
+  export type RouteInfo<N extends EndpointName = EndpointName> = {
+    method: HttpMethod;
+    path: Endpoints[N]['path'];
+    access: Access;
+    /** 'json' for a schema, 'text' for text/plain, null for 204. */
+    response: 'json' | 'text' | null;
+  };
+  export const routes: { [N in EndpointName]: RouteInfo<N> };
+  export const LOCALES: typeof import('@tutti/contract/common').LOCALES;
+  export const MIN_PASSWORD_LENGTH: typeof import('@tutti/contract/common').MIN_PASSWORD_LENGTH;
+  export const MIN_SOCIAL_AGE: typeof import('@tutti/contract/common').MIN_SOCIAL_AGE;
+  export const APP_START_ONBOARDING: typeof import('@tutti/contract/accounts').APP_START_ONBOARDING;
+  export const APP_START_WELCOME: typeof import('@tutti/contract/accounts').APP_START_WELCOME;
+  export const AGENT_HEADER: typeof import('@tutti/contract/accounts').AGENT_HEADER;
+}

@@ -1,0 +1,86 @@
+import { Button, NativeSelect, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@tutti/contract/accounts';
+import type { Locale } from '@tutti/contract/common';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { errorText, translatedFieldErrors } from '../../../lib/error-text';
+import { changeLanguage } from '../../../lib/i18n';
+import { isLocale } from '../../../lib/language';
+import { useSetLocale } from '../api/set-locale';
+import { useSetPreferences } from '../api/set-preferences';
+
+export function PreferencesTab({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('me');
+  const { t: tc } = useTranslation();
+  const setPreferences = useSetPreferences();
+  const setLocale = useSetLocale();
+  // The server returns the username when none is set: show the field empty in that case.
+  const ownDisplayed = user.displayedUsername === user.username ? '' : user.displayedUsername;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { displayedUsername: ownDisplayed, newsOptIn: user.newsOptIn, publicProfile: user.publicProfile },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setLocale.reset();
+    setPreferences.mutate(
+      { ...values, displayedUsername: values.displayedUsername.trim() },
+      { onError: (error) => form.setErrors(translatedFieldErrors(tc, error, ['displayedUsername'])) },
+    );
+  });
+
+  // The language applies at once, on its own call (PUT v1/me/locale), and goes back if the server refuses.
+  const onLanguage = (value: string) => {
+    if (!isLocale(value) || value === user.locale) return;
+    const previous: Locale = user.locale;
+    setPreferences.reset();
+    void changeLanguage(value);
+    setLocale.mutate({ locale: value }, { onError: () => void changeLanguage(previous) });
+  };
+
+  return (
+    <Stack gap="lg" maw={520}>
+      <Title order={2} size="h3">
+        {t('prefsTab.heading')}
+      </Title>
+      <NativeSelect
+        label={t('prefsTab.language')}
+        description={t('prefsTab.languageHint')}
+        value={setLocale.isPending ? setLocale.variables.locale : user.locale}
+        onChange={(event) => onLanguage(event.currentTarget.value)}
+        data={[
+          { value: 'en', label: t('prefsTab.languages.en') },
+          { value: 'fr', label: t('prefsTab.languages.fr') },
+        ]}
+        disabled={setLocale.isPending}
+      />
+      {setLocale.isSuccess && <FormAlert kind="success">{t('prefsTab.languageSaved')}</FormAlert>}
+      {setLocale.isError && <FormAlert kind="error">{errorText(tc, setLocale.error)}</FormAlert>}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <TextInput
+            label={t('prefsTab.displayedUsername')}
+            description={t('prefsTab.displayedUsernameHint', { username: user.username })}
+            placeholder={user.username}
+            maxLength={40}
+            {...form.getInputProps('displayedUsername')}
+          />
+          <Switch label={t('prefsTab.news')} {...form.getInputProps('newsOptIn', { type: 'checkbox' })} />
+          <Switch
+            label={t('prefsTab.publicProfile')}
+            description={t('prefsTab.publicProfileHint')}
+            {...form.getInputProps('publicProfile', { type: 'checkbox' })}
+          />
+          {setPreferences.isSuccess && <FormAlert kind="success">{t('prefsTab.saved')}</FormAlert>}
+          {setPreferences.isError && <FormAlert kind="error">{errorText(tc, setPreferences.error)}</FormAlert>}
+          <div>
+            <Button type="submit" loading={setPreferences.isPending}>
+              {t('prefsTab.save')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

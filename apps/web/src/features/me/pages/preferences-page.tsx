@@ -1,0 +1,61 @@
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/session';
+import { useTitle } from '../../../lib/use-title';
+import { AccountTab } from '../components/account-tab';
+import { DevicesTab } from '../components/devices-tab';
+import { PasswordTab } from '../components/password-tab';
+import { PreferencesTab } from '../components/preferences-tab';
+import { UsernameTab } from '../components/username-tab';
+
+const TABS = ['preferences', 'account', 'username', 'password', 'devices'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
+
+/** /me/preferences; the open tab lives in ?tab= so a reload or a shared link keeps it. */
+export function PreferencesPage() {
+  const { t } = useTranslation('me');
+  useTitle(t('preferences.title'));
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'preferences';
+  if (!user) return null;
+
+  const select = (value: string | null) => {
+    if (isTab(value)) setParams(value === 'preferences' ? {} : { tab: value }, { replace: true });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('preferences.title')}</Title>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <Tabs value={tab} onChange={select} keepMounted={false} variant="pills" radius="md">
+          <Tabs.List aria-label={t('preferences.tabs.label')} mb="lg">
+            {TABS.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`preferences.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="preferences">
+            <PreferencesTab user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="account">
+            <AccountTab user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="username">
+            <UsernameTab user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="password">
+            <PasswordTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="devices">
+            <DevicesTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import type { resources } from './lib/i18n';
+
+// Keys are typed from the English files: a missing or misspelled key is a compile error.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+    returnNull: false;
+  }
+}

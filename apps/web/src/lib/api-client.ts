@@ -1,0 +1,186 @@
+import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '@tutti/contract/http';
+import type { RouteInfo } from 'virtual:tutti-contract';
+import type { AuthTokens } from '@tutti/contract/accounts';
+import { ApiError, apiErrorFromResponse, networkError } from './api-error';
+import { isTokenExpired } from './jwt';
+
+type Slot<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+export type CallInput<N extends EndpointName> = Slot<'params', ParamsOf<N>> &
+  Slot<'body', BodyOf<N>> & { query?: QueryOf<N>; signal?: AbortSignal };
+/** The input argument may be left out only when the endpoint needs neither params nor body. */
+export type CallArgs<N extends EndpointName> =
+  Record<string, never> extends Omit<CallInput<N>, 'query' | 'signal'> ? [input?: CallInput<N>] : [input: CallInput<N>];
+
+export interface TokenStore {
+  getAccess(): string | null;
+  getRefresh(): string | null;
+  store(tokens: AuthTokens): void;
+  dropAccess(): void;
+  /** Clears tokens and the current user. */
+  clear(): void;
+  /** True when anything of a session is left (tokens or user). */
+  hasSession(): boolean;
+}
+
+export interface ApiClientDeps {
+  /** The contract's route table (method, path, access, response kind). */
+  routes: { [N in EndpointName]: RouteInfo<N> };
+  fetch: typeof fetch;
+  baseUrl: () => string;
+  language: () => string;
+  agent: () => string;
+  tokens: TokenStore;
+  /** Called after the session was cleared by a 401 on refresh or a 403: the app goes to the login page. */
+  onLogout: () => void;
+  /** Serializes refreshes across tabs, so two tabs never spend the same refresh token (a replay revokes it). */
+  lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  now?: () => number;
+}
+
+export interface ApiClient {
+  call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ResponseOf<N>>;
+  /** Refreshes the tokens now (single flight); resolves false when the session is gone. */
+  refresh(): Promise<boolean>;
+}
+
+const REFRESH_LOCK = 'tutti-refresh-token';
+
+/** 'v1/accounts/{id}/email' with {id: 'x'} -> 'v1/accounts/x/email' (same rule as the contract's fillPath). */
+export function fillPath(path: string, params?: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params?.[k] ?? ''));
+}
+
+/** A 401 about the token itself; other 401s (wrong password on a form…) are answers, not lost sessions. */
+const isSessionFailure = (error: ApiError) =>
+  error.status === 401 &&
+  (error.code === 'UNAUTHENTICATED' || error.code === 'TOKEN_EXPIRED' || error.code === 'UNKNOWN');
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const now = deps.now ?? Date.now;
+  const lock = deps.lock ?? ((_name, fn) => fn());
+  let refreshing: Promise<boolean> | null = null;
+
+  function headers(withAuth: boolean, hasBody: boolean): Headers {
+    const h = new Headers({ Accept: 'application/json, text/plain', 'Accept-Language': deps.language() });
+    h.set('X-Agent', deps.agent());
+    if (hasBody) h.set('Content-Type', 'application/json');
+    const access = deps.tokens.getAccess();
+    if (withAuth && access) h.set('Authorization', `Bearer ${access}`);
+    return h;
+  }
+
+  function url(path: string, query?: Record<string, unknown>): string {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) search.set(k, String(v));
+    const qs = search.toString();
+    return `${deps.baseUrl()}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function send(init: {
+    method: string;
+    path: string;
+    body?: unknown;
+    query?: object;
+    auth: boolean;
+    signal?: AbortSignal;
+  }) {
+    try {
+      return await deps.fetch(url(init.path, init.query as Record<string, unknown> | undefined), {
+        method: init.method,
+        headers: headers(init.auth, init.body !== undefined),
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+      });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw networkError(cause);
+    }
+  }
+
+  function logout(): void {
+    deps.tokens.clear();
+    deps.onLogout();
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    return lock(REFRESH_LOCK, async () => {
+      // Read inside the lock: another tab may have rotated the token while we waited.
+      const refreshToken = deps.tokens.getRefresh();
+      if (!refreshToken) return false;
+      const def = deps.routes.refresh;
+      const res = await send({ method: def.method, path: def.path, body: { refreshToken }, auth: false });
+      if (res.ok) {
+        deps.tokens.store((await res.json()) as AuthTokens);
+        return true;
+      }
+      const error = await apiErrorFromResponse(res);
+      if (res.status === 401 || res.status === 403) {
+        logout();
+        return false;
+      }
+      throw error;
+    });
+  }
+
+  function refresh(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function accessUsable(): boolean {
+    const access = deps.tokens.getAccess();
+    return access !== null && !isTokenExpired(access, now());
+  }
+
+  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ResponseOf<N>> {
+    const def = deps.routes[name];
+    const input = (args[0] ?? {}) as {
+      params?: Record<string, string>;
+      body?: unknown;
+      query?: object;
+      signal?: AbortSignal;
+    };
+    const needsAuth = def.access !== 'public';
+
+    // Spec section 4: refresh first when a refresh token is stored and the access token is missing or expired.
+    if (needsAuth && deps.tokens.getRefresh() && !accessUsable() && !(await refresh())) {
+      // The refresh was refused and the session is gone: the call would only be refused too.
+      throw new ApiError(401, 'UNAUTHENTICATED', 'Session expired');
+    }
+
+    const request = () =>
+      send({
+        method: def.method,
+        path: fillPath(def.path, input.params),
+        body: input.body,
+        query: input.query,
+        auth: needsAuth,
+        signal: input.signal,
+      });
+
+    let res = await request();
+    let error = res.ok ? null : await apiErrorFromResponse(res);
+    // The token expired or was not recognised between the check and the server: one refresh, one retry.
+    if (error && isSessionFailure(error) && needsAuth && deps.tokens.getRefresh()) {
+      deps.tokens.dropAccess();
+      if (await refresh()) {
+        res = await request();
+        error = res.ok ? null : await apiErrorFromResponse(res);
+      }
+    }
+
+    if (error) {
+      // Spec section 4: any 403 logs out. A 401 that is about the session (not, say, a wrong password) too.
+      const sessionLost = error.status === 403 || (needsAuth && isSessionFailure(error));
+      if (sessionLost && deps.tokens.hasSession()) logout();
+      throw error;
+    }
+    if (def.response === null || res.status === 204) return undefined as ResponseOf<N>;
+    if (def.response === 'text') return (await res.text()) as ResponseOf<N>;
+    return (await res.json()) as ResponseOf<N>;
+  }
+
+  return { call, refresh };
+}

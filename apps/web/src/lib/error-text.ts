@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import type { FieldErrorCode } from '@tutti/contract/errors';
+import { ApiError } from './api-error';
+
+/** Sentence for any failure: the contract's code when known, otherwise the spec's generic server message. */
+export function errorText(t: TFunction<'common'>, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status >= 500) return t('errors.INTERNAL');
+    return t(`errors.${error.code}`);
+  }
+  return t('errors.UNKNOWN');
+}
+
+export function fieldErrorText(t: TFunction<'common'>, code: FieldErrorCode): string {
+  return t(`fieldErrors.${code}`);
+}
+
+/** Server field errors (FieldErrorCode per field), translated, restricted to the fields a form shows. */
+export function translatedFieldErrors<F extends string>(
+  t: TFunction<'common'>,
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  if (!(error instanceof ApiError)) return out;
+  for (const field of fields) {
+    const code = error.fields[field];
+    if (code) out[field] = fieldErrorText(t, code);
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatDate, formatRelative } from './format';
+
+describe('formatting per locale', () => {
+  it('writes dates the way each language does', () => {
+    expect(formatDate('2025-11-21T10:00:00Z', 'en')).toBe('21 November 2025');
+    expect(formatDate('2025-11-21T10:00:00Z', 'fr')).toBe('21 novembre 2025');
+  });
+
+  it('keeps a birthdate on its calendar day whatever the time zone', () => {
+    expect(formatCalendarDate('1990-01-01', 'en')).toBe('1 January 1990');
+    expect(formatCalendarDate('1990-01-01', 'fr')).toBe('1 janvier 1990');
+  });
+
+  it('says how long ago a device was used', () => {
+    const now = Date.parse('2025-11-21T12:00:00Z');
+    expect(formatRelative('2025-11-21T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(formatRelative('2025-11-18T12:00:00Z', 'fr', now)).toBe('il y a 3 jours');
+  });
+});

@@ -1,0 +1,37 @@
+import type { Locale } from '@tutti/contract/common';
+
+// BCP 47 tags used for formatting: 'en' would otherwise follow the runtime's default region.
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** "21 November 2025" / "21 novembre 2025". */
+export function formatDate(value: string | Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long' }).format(toDate(value));
+}
+
+/** "21 Nov 2025, 14:05" / "21 nov. 2025, 14:05". */
+export function formatDateTime(value: string | Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
+    toDate(value),
+  );
+}
+
+/** A calendar date (YYYY-MM-DD) has no time zone: format it as written, whatever the browser's zone. */
+export function formatCalendarDate(isoDate: string, locale: Locale): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** "2 minutes ago" / "il y a 2 minutes", for recent moments; older ones get the full date. */
+export function formatRelative(value: string | Date, locale: Locale, now: number = Date.now()): string {
+  const diffSeconds = Math.round((toDate(value).getTime() - now) / 1000);
+  const abs = Math.abs(diffSeconds);
+  const rtf = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'auto' });
+  if (abs < 60) return rtf.format(0, 'second');
+  if (abs < 3600) return rtf.format(Math.round(diffSeconds / 60), 'minute');
+  if (abs < 86_400) return rtf.format(Math.round(diffSeconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return rtf.format(Math.round(diffSeconds / 86_400), 'day');
+  return formatDateTime(value, locale);
+}

@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Locale } from '@tutti/contract/common';
+import { DEFAULT_LOCALE, isLocale } from './language';
+import enCommon from '../locales/en/common.json';
+import enAuth from '../locales/en/auth.json';
+import enMe from '../locales/en/me.json';
+import enHall from '../locales/en/hall.json';
+import frCommon from '../locales/fr/common.json';
+import frAuth from '../locales/fr/auth.json';
+import frMe from '../locales/fr/me.json';
+import frHall from '../locales/fr/hall.json';
+
+export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, me: enMe, hall: enHall },
+  fr: { common: frCommon, auth: frAuth, me: frMe, hall: frHall },
+} as const;
+
+function applyDocumentLanguage(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** Synchronous: the resources are bundled, so the first render already speaks the right language. */
+export function initI18n(locale: Locale): typeof i18n {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      resources,
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: ['en', 'fr'],
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+  } else {
+    void i18n.changeLanguage(locale);
+  }
+  applyDocumentLanguage(locale);
+  return i18n;
+}
+
+export async function changeLanguage(locale: Locale): Promise<void> {
+  await i18n.changeLanguage(locale);
+  applyDocumentLanguage(locale);
+}
+
+export function currentLanguage(): Locale {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLocale(lng) ? lng : DEFAULT_LOCALE;
+}
+
+export { i18n };

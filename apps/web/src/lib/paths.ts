@@ -1,0 +1,14 @@
+/** Paths the code links to; the route table lives in app/router.tsx. */
+export const PATHS = {
+  root: '/',
+  login: '/users/login',
+  signup: '/users/signup',
+  validateAccount: '/users/validate-account',
+  forgotPassword: '/users/forgot-password',
+  recoverPassword: '/users/recover-password',
+  hall: '/studio/hall',
+  welcome: '/studio/welcome',
+  onboarding: '/studio/onboarding',
+  me: '/me',
+  preferences: '/me/preferences',
+} as const;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf key as a dotted path: {a: {b: 'x'}} -> ['a.b']. */
+function leafKeys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+}
+
+const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+const byLanguage = (lang: string) =>
+  Object.fromEntries(
+    Object.entries(files)
+      .filter(([path]) => path.startsWith(`./${lang}/`))
+      .map(([path, tree]) => [path.slice(lang.length + 3), tree]),
+  );
+
+describe('locales', () => {
+  const en = byLanguage('en');
+  const fr = byLanguage('fr');
+
+  it('have the same namespaces in English and French', () => {
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(en).length).toBeGreaterThan(0);
+  });
+
+  it.each(Object.keys(en))('%s has the same keys in English and French', (file) => {
+    expect(leafKeys(fr[file]!).sort()).toEqual(leafKeys(en[file]!).sort());
+  });
+
+  it.each(Object.keys(en))('%s has no empty translation', (file) => {
+    for (const tree of [en[file]!, fr[file]!]) {
+      const empty = leafKeys(tree).filter((path) => {
+        const value = path.split('.').reduce<string | Tree>((node, key) => (node as Tree)[key]!, tree);
+        return typeof value === 'string' && value.trim() === '';
+      });
+      expect(empty).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import '@mantine/core/styles.css';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
+import { browserLanguages, matchLanguage } from './lib/language';
+import { startApp } from './app/startup';
+
+// Before sign-in the browser's language decides; the saved locale replaces it once the user is known.
+initI18n(matchLanguage(browserLanguages()));
+void startApp();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { contractValues } from './vite/contract-values.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const API_TARGET = process.env.TUTTI_API_TARGET ?? 'http://localhost:8080';
+
+/** Emits version.json next to index.html (and serves it in dev) so running pages can detect a new deployment. */
+function versionFile(): Plugin {
+  const body = () => JSON.stringify({ version: pkg.version, buildTime: new Date().toISOString() }, null, 2);
+  return {
+    name: 'tutti-version-file',
+    configureServer(server) {
+      server.middlewares.use('/version.json', (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-cache');
+        res.end(body());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: body() });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), contractValues(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/bus': { target: API_TARGET, ws: true, changeOrigin: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: false },
+});

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+
+export const CONTRACT_VALUES_ID = 'virtual:tutti-contract';
+const RESOLVED_ID = `\0${CONTRACT_VALUES_ID}`;
+const CONTRACT_SRC = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
+
+interface EndpointLike {
+  method: string;
+  path: string;
+  access: string;
+  response: unknown;
+}
+
+/**
+ * The contract's route table and constants as plain data, computed from the contract at build time.
+ * The page then calls through the same table without shipping zod and every schema to the browser
+ * (about 25 KB gzipped, most of the login page's budget). Types still come from the contract itself.
+ */
+export function contractValues(): Plugin {
+  return {
+    name: 'tutti-contract-values',
+    resolveId(source) {
+      return source === CONTRACT_VALUES_ID ? RESOLVED_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const http = await runnerImport<{ endpoints: Record<string, EndpointLike> }>(`${CONTRACT_SRC}http.ts`, {
+        configFile: false,
+        logLevel: 'error',
+      });
+      const accounts = await runnerImport<Record<string, unknown>>(`${CONTRACT_SRC}accounts.ts`, {
+        configFile: false,
+        logLevel: 'error',
+      });
+      const common = await runnerImport<Record<string, unknown>>(`${CONTRACT_SRC}common.ts`, {
+        configFile: false,
+        logLevel: 'error',
+      });
+      for (const file of [...http.dependencies, ...accounts.dependencies, ...common.dependencies]) {
+        this.addWatchFile(file);
+      }
+      const routes = Object.fromEntries(
+        Object.entries(http.module.endpoints).map(([name, d]) => [
+          name,
+          {
+            method: d.method,
+            path: d.path,
+            access: d.access,
+            response: d.response === null ? null : d.response === 'text' ? 'text' : 'json',
+          },
+        ]),
+      );
+      const constants = {
+        LOCALES: common.module.LOCALES,
+        MIN_PASSWORD_LENGTH: common.module.MIN_PASSWORD_LENGTH,
+        MIN_SOCIAL_AGE: common.module.MIN_SOCIAL_AGE,
+        APP_START_ONBOARDING: accounts.module.APP_START_ONBOARDING,
+        APP_START_WELCOME: accounts.module.APP_START_WELCOME,
+        AGENT_HEADER: accounts.module.AGENT_HEADER,
+      };
+      return [
+        `export const routes = ${JSON.stringify(routes)};`,
+        ...Object.entries(constants).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
+      ].join('\n');
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+export interface ScriptSize {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface LoginJs {
+  files: ScriptSize[];
+  totalBytes: number;
+  totalGzipBytes: number;
+}
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
+
+/**
+ * What a person's browser downloads to show the login page: every JavaScript response while /users/login loads,
+ * entry, modulepreloads and the route's lazy chunks alike. Sizes are gzip level 9 of each body, the way
+ * a compressing proxy or CDN would serve them, whatever the server itself does.
+ */
+export async function measureLoginJs(origin: string): Promise<LoginJs> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<ScriptSize | null>[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      const isScript = response.request().resourceType() === 'script' || url.pathname.endsWith('.js');
+      if (url.origin !== origin || !isScript) return;
+      pending.push(
+        response
+          .body()
+          .then((body) => ({ path: url.pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }))
+          .catch(() => null),
+      );
+    });
+    await page.goto(`${origin}/users/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor({ timeout: 15_000 });
+    const files = (await Promise.all(pending)).filter((f): f is ScriptSize => f !== null);
+    return {
+      files,
+      totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+      totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}

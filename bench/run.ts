@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { buildApp } from '@tutti/server/src/app.ts';
+import { loadConfig } from '@tutti/server/src/config.ts';
+import { signInBenchUser } from './account.ts';
+import { runLoad } from './load.ts';
+import { measureLoginJs } from './login-js.ts';
+import {
+  appendToBenchmarks,
+  loginJsText,
+  machine,
+  markdownTable,
+  TARGETS,
+  targetsText,
+  type BenchReport,
+  type BenchRow,
+} from './report.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const warmupSeconds = Math.min(3, durationSeconds);
+// Request logs at info would measure the terminal as much as the server; production ships them to a collector.
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const webDist = path.join(repoRoot, 'apps/web/dist');
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-'));
+
+  // Both servers live in this process; the load comes from a child process, one target at a time.
+  const baseline = Fastify({ logger: false });
+  baseline.get('/baseline', async () => ({ hello: 'world' }));
+  const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: logLevel,
+    RATE_LIMIT_AUTH_MAX: '1000',
+    WEB_DIST: webDist,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  const app = await buildApp(config);
+  const origin = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('127.0.0.1', 'localhost');
+
+  try {
+    const user = await signInBenchUser(origin, path.join(dataDir, 'mail'));
+    const targets = [
+      { name: 'baseline: bare Fastify, tiny JSON', url: `${baselineUrl}/baseline`, headers: {} },
+      { name: 'GET /api/v1/health', url: `${origin}/api/v1/health`, headers: {} },
+      { name: 'GET /api/v1/me (authenticated)', url: `${origin}/api/v1/me`, headers: user.headers },
+    ];
+    const rows: BenchRow[] = [];
+    for (const target of targets) {
+      process.stderr.write(`bench: ${target.name} (warm-up ${warmupSeconds} s, then ${durationSeconds} s)\n`);
+      await runLoad({ url: target.url, headers: target.headers, connections, durationSeconds: warmupSeconds });
+      const figures = await runLoad({ url: target.url, headers: target.headers, connections, durationSeconds });
+      const baselineRps = rows[0]?.requestsPerSecond ?? figures.requestsPerSecond;
+      rows.push({ name: target.name, ...figures, ratioToBaseline: figures.requestsPerSecond / baselineRps });
+    }
+
+    process.stderr.write('bench: login page JavaScript\n');
+    const loginJs = existsSync(path.join(webDist, 'index.html'))
+      ? await measureLoginJs(origin)
+      : { skipped: 'apps/web/dist is not built: run `npm run build` first' };
+
+    const me = rows[2]!;
+    const report: BenchReport = {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      machine: machine(),
+      settings: {
+        connections,
+        durationSeconds,
+        logLevel,
+        database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+      },
+      rows,
+      loginJs,
+      targets: {
+        meRatio: me.ratioToBaseline >= TARGETS.meRatio,
+        meP99: me.p99Ms <= TARGETS.meP99Ms,
+        loginJs: 'skipped' in loginJs ? null : loginJs.totalGzipBytes / 1024 <= TARGETS.loginJsGzipKb,
+      },
+    };
+
+    console.log(markdownTable(report));
+    console.log(`\n${loginJsText(loginJs)}\n\n${targetsText(report)}\n`);
+    console.log(JSON.stringify(report, null, 2));
+    if (!process.env.BENCH_NO_APPEND) await appendToBenchmarks(path.join(repoRoot, 'docs/benchmarks.md'), report);
+  } finally {
+    await app.close();
+    await baseline.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
