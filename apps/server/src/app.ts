@@ -76,6 +76,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // Malformed URLs fail before routing, where the error handler does not run yet: same error body anyway.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }) as unknown as FastifyInstance;
 
   const database = overrides.database ?? (await openDatabase(config.database));

@@ -252,7 +252,11 @@ describe.each(databases())('accounts on $name', (database) => {
       expect(refresh.json.error.code).toBe('REFRESH_TOKEN_INVALID');
       const old = await call<ErrorJson>(t, 'POST', 'v1/auth', { body: { email: user.email, password: user.password } });
       expect(old.json.error.code).toBe('INVALID_CREDENTIALS');
-      await signIn(t, user.email, 'brand new pw');
+      const again = await signIn(t, user.email, 'brand new pw');
+      // The next app start explains the sign-out, once.
+      const hint = await call(t, 'GET', 'v1/me/appstart', { token: again.accessToken });
+      expect(hint.text).toBe('password-recovered');
+      expect((await call(t, 'GET', 'v1/me/appstart', { token: again.accessToken })).text).toBe('');
       const reused = await call<ErrorJson>(t, 'POST', 'v1/accounts/recover-password', {
         body: { token, password: 'another one' },
       });

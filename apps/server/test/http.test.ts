@@ -115,6 +115,12 @@ describe.each(databases())('HTTP platform on $name', (database) => {
     expect(res.json.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('answers 400 BAD_REQUEST in the error format to a malformed URL', async () => {
+    const res = await call<ErrorJson>(t, 'DELETE', 'v1/devices/%E0%A4%A', { token: user.accessToken });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('BAD_REQUEST');
+  });
+
   it('treats an empty JSON body as no body', async () => {
     const res = await call<ErrorJson>(t, 'POST', 'v1/auth', { rawBody: '' });
     expect(res.status).toBe(400);

@@ -55,15 +55,16 @@ describe.each(databases())('current user on $name', (database) => {
   });
 
   describe('GET v1/me/appstart', () => {
-    it("answers 'welcome' the first time, then nothing", async () => {
+    it('answers nothing for a newcomer, so the first sign-in lands in the hall', async () => {
       const user = await createUser(t);
       const first = await call(t, 'GET', 'v1/me/appstart', { token: user.accessToken });
       expect(first.status).toBe(200);
       expect(first.headers['content-type']).toContain('text/plain');
-      expect(first.text).toBe('welcome');
-      const second = await call(t, 'GET', 'v1/me/appstart', { token: user.accessToken });
-      expect(second.status).toBe(200);
-      expect(second.text).toBe('');
+      expect(first.text).toBe('');
+    });
+
+    it('refuses a guest', async () => {
+      expect((await call(t, 'GET', 'v1/me/appstart')).status).toBe(401);
     });
   });
 

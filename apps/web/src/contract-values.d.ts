@@ -14,6 +14,6 @@ declare module 'virtual:tutti-contract' {
   export const MIN_PASSWORD_LENGTH: typeof import('@tutti/contract/common').MIN_PASSWORD_LENGTH;
   export const MIN_SOCIAL_AGE: typeof import('@tutti/contract/common').MIN_SOCIAL_AGE;
   export const APP_START_ONBOARDING: typeof import('@tutti/contract/accounts').APP_START_ONBOARDING;
-  export const APP_START_WELCOME: typeof import('@tutti/contract/accounts').APP_START_WELCOME;
+  export const APP_START_PASSWORD_RECOVERED: typeof import('@tutti/contract/accounts').APP_START_PASSWORD_RECOVERED;
   export const AGENT_HEADER: typeof import('@tutti/contract/accounts').AGENT_HEADER;
 }

@@ -56,7 +56,7 @@ export function contractValues(): Plugin {
         MIN_PASSWORD_LENGTH: common.module.MIN_PASSWORD_LENGTH,
         MIN_SOCIAL_AGE: common.module.MIN_SOCIAL_AGE,
         APP_START_ONBOARDING: accounts.module.APP_START_ONBOARDING,
-        APP_START_WELCOME: accounts.module.APP_START_WELCOME,
+        APP_START_PASSWORD_RECOVERED: accounts.module.APP_START_PASSWORD_RECOVERED,
         AGENT_HEADER: accounts.module.AGENT_HEADER,
       };
       return [

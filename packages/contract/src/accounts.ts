@@ -85,7 +85,8 @@ export const OnlineCountSchema = z.object({ online: z.number().int() });
 
 /** App-start hints answered by GET v1/me/appstart (text). Empty means nothing to do. */
 export const APP_START_ONBOARDING = 'nals-download-app-start';
-export const APP_START_WELCOME = 'welcome';
+/** Set when a password is recovered: the next app start explains that every device was signed out. */
+export const APP_START_PASSWORD_RECOVERED = 'password-recovered';
 
 /** The agent header every request carries, as JSON. */
 export const AGENT_HEADER = 'x-agent';

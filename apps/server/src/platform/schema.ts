@@ -31,7 +31,8 @@ export const accounts = pgTable(
     publicProfile: boolean('public_profile').notNull().default(true),
     validatedAt: instant('validated_at'),
     nalsToken: text('nals_token').notNull(),
-    welcomedAt: instant('welcomed_at'),
+    /** One-shot hint answered by GET v1/me/appstart, then cleared. */
+    appStartHint: text('app_start_hint'),
     lastPingAt: instant('last_ping_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },

@@ -43,7 +43,7 @@ describe('decideAppStart', () => {
   });
 
   it('sends any other hint to the welcome page with the hint as t', () => {
-    expect(decideAppStart('welcome')).toBe('/studio/welcome?t=welcome');
+    expect(decideAppStart('password-recovered')).toBe('/studio/welcome?t=password-recovered');
     expect(decideAppStart('new year')).toBe('/studio/welcome?t=new%20year');
   });
 });

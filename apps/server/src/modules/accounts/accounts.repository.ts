@@ -116,8 +116,8 @@ export function createAccountsRepository(db: Db, cache: SessionCache) {
       cache.forgetAccount(accountId);
     },
 
-    async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
-      await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
+    async setPasswordHash(accountId: string, passwordHash: string, appStartHint?: string): Promise<void> {
+      await db.update(accounts).set({ passwordHash, appStartHint }).where(eq(accounts.id, accountId));
       cache.forgetAccount(accountId);
     },
   };

@@ -1,3 +1,4 @@
+import { APP_START_PASSWORD_RECOVERED } from '@tutti/contract/accounts';
 import type { SignUpBody } from '@tutti/contract/accounts';
 import type { FieldErrorCode } from '@tutti/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -140,7 +141,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const at = now();
       const accountId = await repo.consumeOneTimeToken('recover_password', hashToken(token), at);
       if (!accountId) throw invalidLink();
-      await repo.setPasswordHash(accountId, passwordHash);
+      // The next app start tells the musician that every device was signed out.
+      await repo.setPasswordHash(accountId, passwordHash, APP_START_PASSWORD_RECOVERED);
       await repo.expireOneTimeTokens(accountId, 'recover_password', at);
       // The link proved the mailbox, which is what confirmation proves.
       await repo.markValidated(accountId, at);

@@ -15,7 +15,7 @@ const account: AccountRow = {
   publicProfile: false,
   validatedAt: new Date('2026-01-01T00:00:00Z'),
   nalsToken: 'nals-token',
-  welcomedAt: null,
+  appStartHint: null,
   lastPingAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };

@@ -13,15 +13,20 @@ export type AccountPatch = Partial<
 
 export function createMeRepository(db: Db, cache: SessionCache) {
   return {
-    /** True the first time only: the welcome hint is shown once per account. */
-    async claimWelcome(accountId: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(accounts)
-        .set({ welcomedAt: at })
-        .where(and(eq(accounts.id, accountId), isNull(accounts.welcomedAt)))
-        .returning({ id: accounts.id });
-      cache.forgetAccount(accountId);
-      return rows.length > 0;
+    /** Reads and clears the pending hint under a row lock, so two tabs never both get it. */
+    async takeAppStartHint(accountId: string): Promise<string> {
+      const hint = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ hint: accounts.appStartHint })
+          .from(accounts)
+          .where(eq(accounts.id, accountId))
+          .for('update');
+        if (!row?.hint) return '';
+        await tx.update(accounts).set({ appStartHint: null }).where(eq(accounts.id, accountId));
+        return row.hint;
+      });
+      if (hint) cache.forgetAccount(accountId);
+      return hint;
     },
 
     /** The cached account row keeps its older ping time: nothing reads it from there, and pings are frequent. */

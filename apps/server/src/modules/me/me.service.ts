@@ -1,5 +1,4 @@
 import type { CurrentUser, PreferencesBody } from '@tutti/contract/accounts';
-import { APP_START_WELCOME } from '@tutti/contract/accounts';
 import type { Locale } from '@tutti/contract/common';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import { uniqueViolation } from '../../platform/db.ts';
@@ -23,10 +22,8 @@ export function createMeService(deps: { repo: MeRepository; auth: AuthService; n
   return {
     getMe: (session: AuthContext): CurrentUser => present(session.account, session),
 
-    /** 'welcome' once after the account is created, then nothing to do. */
-    async appStart(session: AuthContext): Promise<string> {
-      return (await repo.claimWelcome(session.accountId, now())) ? APP_START_WELCOME : '';
-    },
+    /** The pending one-shot hint (see APP_START_* in the contract), or '' when there is nothing to show. */
+    appStart: (session: AuthContext): Promise<string> => repo.takeAppStartHint(session.accountId),
 
     ping: (session: AuthContext) => repo.ping(session.accountId, now()),
 

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "app_start_hint" text;
