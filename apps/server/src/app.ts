@@ -123,7 +123,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     );
     done();
   });
-  registerMetrics(app);
+  registerMetrics(app, config.metricsToken);
   registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,

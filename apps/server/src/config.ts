@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   BODY_LIMIT_BYTES: positiveInt(65536),
+  METRICS_TOKEN: optionalString,
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -62,6 +63,8 @@ export interface AppConfig {
   analytics: { datadog: string | null; matomoID: string | null; matomoUrl: string | null };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** When set, /metrics asks for `Authorization: Bearer <token>`; unset, it is open (scraped on a private network). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -116,5 +119,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

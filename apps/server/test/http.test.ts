@@ -187,6 +187,32 @@ describe.each(databases())('HTTP platform on $name', (database) => {
   });
 });
 
+describe('metrics behind a token', () => {
+  const [database] = databases();
+  let t: TestApp;
+  beforeAll(async () => {
+    await database!.setup();
+    t = await startTestApp(database!, { METRICS_TOKEN: 'scrape-secret-1234' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database!.teardown();
+  });
+
+  it('answers the scraper with the token and refuses anyone else', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(wrong.statusCode).toBe(401);
+    const right = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-secret-1234' },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('process_cpu_user_seconds_total');
+  });
+});
+
 describe('HTTP platform without a web build', () => {
   const [database] = databases();
   let t: TestApp;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
@@ -13,7 +14,7 @@ function processMetrics(): Registry {
 
 /** /metrics in Prometheus text format: process metrics plus an HTTP duration histogram labelled by route pattern
  *  (never the raw URL, which would explode the label space). */
-export function registerMetrics(app: FastifyInstance): void {
+export function registerMetrics(app: FastifyInstance, token: string | null): void {
   const registry = new Registry();
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -32,8 +33,17 @@ export function registerMetrics(app: FastifyInstance): void {
     done();
   });
 
-  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    if (token !== null && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      return reply.code(401).type('text/plain').send('Unauthorized');
+    }
     const text = (await processMetrics().metrics()) + (await registry.metrics());
     return reply.type(registry.contentType).send(text);
   });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
