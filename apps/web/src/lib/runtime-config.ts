@@ -2,10 +2,26 @@
 export interface RuntimeConfig {
   apiUrl: string;
   landingUrl: string;
+  /** Online help; by default the page the web app ships (public/help.html). */
+  helpUrl: string;
+  /** Legal mentions; by default public/legal.html, which the operator of the instance edits. */
+  legalUrl: string;
+  /** Terms of use; by default public/terms.html. */
+  termsUrl: string;
+  /** A tutorial video or page; none by default: the footer's tutorial modal then shows no link. */
+  tutorialUrl: string | null;
 }
 
-export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = { apiUrl: '/api/', landingUrl: '/' };
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  apiUrl: '/api/',
+  landingUrl: '/',
+  helpUrl: '/help.html',
+  legalUrl: '/legal.html',
+  termsUrl: '/terms.html',
+  tutorialUrl: null,
+};
 
+/** A same-origin path ('/legal.html', not '//host') or an absolute http(s) URL. */
 function isUsableUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.trim() === '') return false;
   if (value.startsWith('/') && !value.startsWith('//')) return true;
@@ -21,9 +37,15 @@ const withTrailingSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`)
 
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const obj = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const url = <T>(value: unknown, fallback: T): string | T => (isUsableUrl(value) ? value : fallback);
+  const defaults = DEFAULT_RUNTIME_CONFIG;
   return {
-    apiUrl: isUsableUrl(obj.api_url) ? withTrailingSlash(obj.api_url) : DEFAULT_RUNTIME_CONFIG.apiUrl,
-    landingUrl: isUsableUrl(obj.landing_url) ? obj.landing_url : DEFAULT_RUNTIME_CONFIG.landingUrl,
+    apiUrl: isUsableUrl(obj.api_url) ? withTrailingSlash(obj.api_url) : defaults.apiUrl,
+    landingUrl: url(obj.landing_url, defaults.landingUrl),
+    helpUrl: url(obj.help_url, defaults.helpUrl),
+    legalUrl: url(obj.legal_url, defaults.legalUrl),
+    termsUrl: url(obj.terms_url, defaults.termsUrl),
+    tutorialUrl: url(obj.tutorial_url, defaults.tutorialUrl),
   };
 }
 
@@ -34,7 +56,7 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
   current = config;
 }
 
-/** A link under the landing site: ('https://x.org/', 'legal') -> 'https://x.org/legal'. */
+/** A link under the landing site: ('https://x.org/', 'pricing') -> 'https://x.org/pricing'. */
 export function landingLink(path: string): string {
   return `${current.landingUrl.replace(/\/+$/, '')}/${path}`;
 }
