@@ -68,26 +68,14 @@ export async function confirmViaApi(request: APIRequestContext, user: TestUser):
   await expectStatus(res, 204, `validation of ${user.email}`);
 }
 
-/**
- * For journeys whose subject is not the sign-up itself: a confirmed account made through the API.
- * By default a returning member: signed in once (which spends the one-time welcome hint of GET v1/me/appstart, so
- * the next sign-in goes where the journey expects) and signed out again, leaving no device behind.
- * `returning: false` gives an account that has never signed in.
- */
+/** For journeys whose subject is not the sign-up itself: a confirmed account made through the API, never signed in. */
 export async function createConfirmedUser(
   request: APIRequestContext,
-  opts: { prefix?: string; locale?: Lang; returning?: boolean } = {},
+  opts: { prefix?: string; locale?: Lang } = {},
 ): Promise<TestUser> {
   const user = newUser(opts.prefix);
   await signUpViaApi(request, user, opts.locale);
   await confirmViaApi(request, user);
-  if (opts.returning ?? true) {
-    const serial = randomUUID();
-    const tokens = await signInViaApi(request, user, serial);
-    const headers = bearer(tokens.accessToken, serial);
-    await expectStatus(await request.get('/api/v1/me/appstart', { headers }), 200, 'app start');
-    await expectStatus(await request.delete('/api/v1/auth', { headers }), 204, 'sign-out');
-  }
   return user;
 }
 

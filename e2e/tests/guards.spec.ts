@@ -3,7 +3,10 @@ import { createConfirmedUser } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { logInViaUi, openBrowser, submitLogin } from '../support/ui.ts';
 
-test('a guest opening a member page signs in and is brought back to it', async ({ browser, request }) => {
+test('a guest opening a member page signs in (for the first time) and is brought back to it', async ({
+  browser,
+  request,
+}) => {
   const user = await createConfirmedUser(request, { prefix: 'grd' });
   const { context, page } = await openBrowser(browser);
   await page.goto('/me/preferences');
@@ -16,16 +19,6 @@ test('a guest opening a member page signs in and is brought back to it', async (
   // Guest-only pages send a signed-in user to the hall.
   await page.goto('/users/login');
   await expect(page).toHaveURL(/\/studio\/hall$/);
-  await context.close();
-});
-
-test('on the very first sign-in too, the guest is brought back to the page asked for', async ({ browser, request }) => {
-  const user = await createConfirmedUser(request, { prefix: 'grf', returning: false });
-  const { context, page } = await openBrowser(browser);
-  await page.goto('/me/preferences');
-  await expect(page).toHaveURL(/\/users\/login$/);
-  await submitLogin(page, user);
-  await expect(page).toHaveURL(/\/me\/preferences$/);
   await context.close();
 });
 

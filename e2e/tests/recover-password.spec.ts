@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { agentHeader, bearer, createConfirmedUser, errorCodeOf, signInViaApi } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { extractLink, readOutbox, tokenOf, waitForNewMail } from '../support/mail.ts';
-import { logInViaUi, openBrowser } from '../support/ui.ts';
+import { logInViaUi, openBrowser, signOutViaUi, submitLogin } from '../support/ui.ts';
 
 test('a forgotten password is replaced through the emailed link, which works once', async ({ browser, request }) => {
   const user = await createConfirmedUser(request, { prefix: 'fgt' });
@@ -50,6 +50,14 @@ test('a forgotten password is replaced through the emailed link, which works onc
   expect(again.ok()).toBe(false);
   expect(await errorCodeOf(again)).toBe('INVALID_LINK');
 
+  // The next sign-in first says that every device was signed out (app-start hint), once; then the hall.
+  await page.goto('/users/login');
+  await submitLogin(page, { ...user, password: newPassword });
+  await expect(page).toHaveURL(/\/studio\/welcome\?t=password-recovered$/);
+  await expectAccessible(page, 'welcome after recovery');
+  await page.getByRole('main').getByRole('link', { name: 'Go to the hall' }).click();
+  await expect(page.getByRole('heading', { name: `Hello, ${user.username}` })).toBeVisible();
+  await signOutViaUi(page);
   await logInViaUi(page, { ...user, password: newPassword });
   await context.close();
 });
