@@ -15,6 +15,24 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'nals',
+          root: 'apps/nals',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'room',
+          root: 'apps/room',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
       'apps/web',
     ],
   },

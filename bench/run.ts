@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     WEB_DIST: webDist,
     HOST: '127.0.0.1',
     PORT: '0',
+    BROKER_PORT: '0',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const app = await buildApp(config);

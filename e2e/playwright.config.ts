@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, DATA_DIR, PORT, REPO_ROOT } from './support/env.ts';
+import { BASE_URL, BROKER_PORT, CHROMIUM_ARGS, CHROMIUM_PATH, DATA_DIR, PORT, REPO_ROOT } from './support/env.ts';
 
 const ci = Boolean(process.env.CI);
 
@@ -44,6 +44,10 @@ export default defineConfig({
       DATA_DIR,
       RATE_LIMIT_AUTH_MAX: '1000',
       LOG_LEVEL: 'warn',
+      // Own ports, so a development server on the defaults never collides with the tests.
+      BROKER_PORT: String(BROKER_PORT),
+      ROOM_UDP_PORT: '7490',
+      ROOM_HTTP_PORT: '7491',
     },
   },
 });

@@ -28,7 +28,7 @@ async function generate(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutti-openapi-'));
   try {
     const config = {
-      ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32) }),
+      ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32), BROKER_ENABLED: 'false' }),
       database: { kind: 'pglite' as const, dataDir: 'memory://' },
     };
     const app = await buildApp(config, { mailer: createMemoryMailer() });

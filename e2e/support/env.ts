@@ -9,6 +9,9 @@ export const REPO_ROOT = path.resolve(E2E_DIR, '..');
 export const TMP_DIR = path.join(E2E_DIR, '.tmp');
 export const PORT = Number(process.env.E2E_PORT ?? 8091);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The embedded MQTT broker of the e2e server (WebSocket); audio clients started by the tests connect to it. */
+export const BROKER_PORT = Number(process.env.E2E_BROKER_PORT ?? 8193);
+export const BROKER_URL = `ws://localhost:${BROKER_PORT}`;
 export const DATA_DIR = path.join(TMP_DIR, 'data');
 export const MAIL_DIR = path.join(DATA_DIR, 'mail');
 export const SCREENSHOT_DIR = path.join(TMP_DIR, 'screenshots');

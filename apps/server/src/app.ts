@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
-import { REPO_ROOT, type AppConfig } from './config.ts';
+import { deriveQueueHost, REPO_ROOT, type AppConfig } from './config.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -14,17 +14,27 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMeRepository } from './modules/me/me.repository.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { createMeService } from './modules/me/me.service.ts';
+import { createBrokerAccess } from './modules/nals/nals.broker.ts';
+import { registerBrokerHooks } from './modules/nals/nals.hooks.ts';
+import { createNalsRepository } from './modules/nals/nals.repository.ts';
+import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
+import { createNalsService } from './modules/nals/nals.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { registerSessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
 import { createBackground, type Background } from './platform/background.ts';
+import { startBroker, type Broker } from './platform/broker.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
 import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
 import { AppError, handleError, toErrorResponse } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { createRoomClient, loadRoomSecret, roomServerUrl, type RoomClient } from './platform/room-client.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { createSessionCache, noSessionCache } from './platform/session-cache.ts';
 import { createAccessTokens, loadJwtSecret, type AccessTokens } from './platform/tokens.ts';
@@ -49,6 +59,9 @@ export interface AppServices {
   tokens: AccessTokens;
   background: Background;
   now: () => Date;
+  /** The embedded broker once the app is ready (null when BROKER_ENABLED=false, or before ready / after close). */
+  broker: () => Broker | null;
+  rooms: RoomClient;
 }
 
 declare module 'fastify' {
@@ -84,7 +97,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const mailer = overrides.mailer ?? createMailer(config.mail);
   const background = createBackground(app.log);
   const tokens = createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, now);
-  app.decorate('tutti', { config, database, mailer, tokens, background, now });
+  const rooms = createRoomClient(roomServerUrl(config.room), loadRoomSecret(config.room, config.dataDir));
+  let broker: Broker | null = null;
+  app.decorate('tutti', { config, database, mailer, tokens, background, now, broker: () => broker, rooms });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
     await background.drain();
@@ -152,7 +167,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: app.log,
     now,
   });
-  const me = createMeService({ repo: createMeRepository(database.db, sessions), auth, now });
+  const me = createMeService({
+    repo: createMeRepository(database.db, sessions),
+    auth,
+    now,
+    onNalsTokenRotated: (oldToken) => broker?.disconnectToken(oldToken),
+  });
+  const nalsRepo = createNalsRepository(database.db, sessions);
+  const nals = createNalsService({
+    repo: nalsRepo,
+    downloadBaseUrl: config.nalsDownloadBaseUrl,
+    fallbackRefVersion: config.nalsRefVersion,
+    now,
+  });
   const reference = createReferenceService({
     repo: createReferenceRepository(database.db),
     database,
@@ -160,11 +187,45 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     version: APP_VERSION,
     startedAt: now(),
     now,
+    queueHost: () =>
+      config.queueHost ??
+      deriveQueueHost(config.publicUrl, broker?.port ?? config.broker.port, config.broker.tls !== null),
+    nalsRefVersion: nals.refVersion,
+  });
+  const selfchecks = createSessionsService({
+    repo: createSessionsRepository(database.db),
+    rooms,
+    log: app.log,
+    now,
   });
   registerReferenceRoutes(endpoint, reference);
   registerAccountsRoutes(endpoint, accounts);
   registerAuthRoutes(endpoint, auth);
   registerMeRoutes(endpoint, me);
+  registerNalsRoutes(endpoint, nals);
+  registerSessionsRoutes(endpoint, selfchecks);
+
+  // ---- the MQTT broker: embedded (started with the app), or external through these hooks
+  const brokerAccess = createBrokerAccess({ guard, repo: nalsRepo });
+  registerBrokerHooks(app, brokerAccess, config.broker.hookSecret);
+  if (config.broker.enabled) {
+    app.addHook('onReady', async () => {
+      broker = await startBroker({
+        port: config.broker.port,
+        host: config.host,
+        tls: config.broker.tls,
+        authenticator: brokerAccess,
+        log: app.log.child({ module: 'broker' }),
+      });
+      app.log.info({ port: broker.port, tls: broker.tls }, 'MQTT broker listening (WebSocket)');
+    });
+    // Before the HTTP server and the database close: connections end while their lookups still work.
+    app.addHook('preClose', async () => {
+      const running = broker;
+      broker = null;
+      await running?.close();
+    });
+  }
 
   // ---- the web: static files, then the SPA for any other page
   await registerWeb(app, config.webDist);

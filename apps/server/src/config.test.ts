@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, deriveBusHost, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, deriveBusHost, deriveQueueHost, loadConfig, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the embedded defaults with no environment', () => {
@@ -19,12 +19,58 @@ describe('loadConfig', () => {
       webDist: join(REPO_ROOT, 'apps', 'web', 'dist'),
       landingUrl: 'http://localhost:8080',
       nalsRefVersion: '0.11.0',
-      queueHost: 'ws://localhost:8083',
+      queueHost: null,
       busHost: 'ws://localhost:8080/bus',
       analytics: { datadog: null, matomoID: null, matomoUrl: null },
       logLevel: 'info',
       bodyLimitBytes: 65536,
+      broker: { enabled: true, port: 8083, tls: null, hookSecret: null },
+      room: { serverUrl: null, udpPort: 7400, httpPort: 7401, publicHost: '127.0.0.1', secret: null },
+      nalsDownloadBaseUrl: 'http://localhost:8080/downloads/nals/',
     });
+  });
+
+  it('configures the broker: port 8084 with TLS, 0 for a free port, the public URL as queueHost', () => {
+    const tls = loadConfig({ BROKER_TLS_CERT: 'certs/broker.pem', BROKER_TLS_KEY: '/etc/tutti/broker.key' });
+    expect(tls.broker).toEqual({
+      enabled: true,
+      port: 8084,
+      tls: { certFile: join(REPO_ROOT, 'certs', 'broker.pem'), keyFile: '/etc/tutti/broker.key' },
+      hookSecret: null,
+    });
+    const custom = loadConfig({
+      BROKER_ENABLED: 'false',
+      BROKER_PORT: '0',
+      BROKER_PUBLIC_URL: 'wss://mqtt.example.org',
+      BROKER_HOOK_SECRET: 'hook-secret',
+    });
+    expect(custom.broker).toMatchObject({ enabled: false, port: 0, hookSecret: 'hook-secret' });
+    expect(custom.queueHost).toBe('wss://mqtt.example.org');
+    // The older name still works.
+    expect(loadConfig({ QUEUE_HOST: 'ws://mq:8083' }).queueHost).toBe('ws://mq:8083');
+    expect(() => loadConfig({ BROKER_TLS_CERT: 'only-the-cert.pem' })).toThrow(/BROKER_TLS_CERT and BROKER_TLS_KEY/);
+    expect(() => loadConfig({ BROKER_ENABLED: 'maybe' })).toThrow(/BROKER_ENABLED/);
+    expect(() => loadConfig({ BROKER_PORT: '70000' })).toThrow(/BROKER_PORT/);
+  });
+
+  it('configures the room server and the download base URL', () => {
+    const config = loadConfig({
+      ROOM_SERVER_URL: 'http://rooms.internal:7401/',
+      ROOM_UDP_PORT: '9400',
+      ROOM_HTTP_PORT: '9401',
+      ROOM_PUBLIC_HOST: 'rooms.example.org',
+      ROOM_SECRET: 'a-room-secret-of-some-length',
+      NALS_DOWNLOAD_BASE_URL: 'https://cdn.example.org/nals',
+    });
+    expect(config.room).toEqual({
+      serverUrl: 'http://rooms.internal:7401',
+      udpPort: 9400,
+      httpPort: 9401,
+      publicHost: 'rooms.example.org',
+      secret: 'a-room-secret-of-some-length',
+    });
+    expect(config.nalsDownloadBaseUrl).toBe('https://cdn.example.org/nals/');
+    expect(() => loadConfig({ ROOM_SECRET: 'short' })).toThrow(/ROOM_SECRET needs at least 16 characters/);
   });
 
   it('resolves relative paths against the repository root, whatever the working directory', () => {
@@ -72,6 +118,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET needs at least 32 characters/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ RATE_LIMIT_AUTH_MAX: '0' })).toThrow(/RATE_LIMIT_AUTH_MAX/);
+  });
+});
+
+describe('deriveQueueHost', () => {
+  it('names the public host on the broker port, wss with TLS', () => {
+    expect(deriveQueueHost('http://localhost:8080', 8083, false)).toBe('ws://localhost:8083');
+    expect(deriveQueueHost('https://tutti.example.org', 8084, true)).toBe('wss://tutti.example.org:8084');
   });
 });
 

@@ -11,6 +11,16 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+/** 0 lets the system pick a free port (tests). */
+const portNumber = z.coerce.number().int().min(0).max(65535);
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  );
 
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
@@ -39,6 +49,21 @@ const EnvSchema = z.object({
   ),
   BODY_LIMIT_BYTES: positiveInt(65536),
   METRICS_TOKEN: optionalString,
+  BROKER_ENABLED: flag(true),
+  BROKER_PORT: z.preprocess(emptyAsUndefined, portNumber.optional()),
+  BROKER_TLS_CERT: optionalString,
+  BROKER_TLS_KEY: optionalString,
+  BROKER_PUBLIC_URL: optionalString,
+  BROKER_HOOK_SECRET: optionalString,
+  ROOM_SERVER_URL: optionalUrl,
+  ROOM_UDP_PORT: z.preprocess(emptyAsUndefined, portNumber.default(7400)),
+  ROOM_HTTP_PORT: z.preprocess(emptyAsUndefined, portNumber.default(7401)),
+  ROOM_PUBLIC_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  ROOM_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'ROOM_SECRET needs at least 16 characters').optional(),
+  ),
+  NALS_DOWNLOAD_BASE_URL: optionalUrl,
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -57,26 +82,59 @@ export interface AppConfig {
   adminEmails: string[];
   webDist: string;
   landingUrl: string;
+  /** Fallback reference version of the audio client when no version is enabled in nals_versions. */
   nalsRefVersion: string;
-  queueHost: string;
+  /** What v1/config calls queueHost when set (BROKER_PUBLIC_URL, or the older QUEUE_HOST); null: derived from the
+   *  public host name and the broker's port. */
+  queueHost: string | null;
   busHost: string;
   analytics: { datadog: string | null; matomoID: string | null; matomoUrl: string | null };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** When set, /metrics asks for `Authorization: Bearer <token>`; unset, it is open (scraped on a private network). */
   metricsToken: string | null;
+  broker: BrokerConfig;
+  room: RoomConfig;
+  /** Relative download paths of nals_versions resolve against it. */
+  nalsDownloadBaseUrl: string;
+}
+
+export interface BrokerConfig {
+  /** False: no embedded broker (an external one authenticates through /api/broker/auth and /api/broker/acl). */
+  enabled: boolean;
+  /** 8083, or 8084 with TLS; 0 picks a free port. */
+  port: number;
+  tls: { certFile: string; keyFile: string } | null;
+  /** Required in header x-broker-secret (or ?secret=) on the external broker's hook calls when set. */
+  hookSecret: string | null;
+}
+
+export interface RoomConfig {
+  /** An external room server; null: main.ts starts one as a child process on httpPort. */
+  serverUrl: string | null;
+  udpPort: number;
+  httpPort: number;
+  publicHost: string;
+  /** Null: read or create DATA_DIR/room-secret. */
+  secret: string | null;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const ensureTrailingSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
 
 /** ws(s)://host/bus of the public URL: the live bus is served by the same origin. */
 export function deriveBusHost(publicUrl: string): string {
   const url = new URL(publicUrl);
   return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/bus`;
+}
+
+/** ws(s)://<public host name>:<broker port>: the embedded broker listens on its own port of the same host. */
+export function deriveQueueHost(publicUrl: string, port: number, tls: boolean): string {
+  return `${tls ? 'wss' : 'ws'}://${new URL(publicUrl).hostname}:${port}`;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -88,6 +146,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = fromRoot(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  if (Boolean(e.BROKER_TLS_CERT) !== Boolean(e.BROKER_TLS_KEY)) {
+    throw new ConfigError('Invalid environment: BROKER_TLS_CERT and BROKER_TLS_KEY go together');
+  }
+  const tls =
+    e.BROKER_TLS_CERT && e.BROKER_TLS_KEY
+      ? { certFile: fromRoot(e.BROKER_TLS_CERT), keyFile: fromRoot(e.BROKER_TLS_KEY) }
+      : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -110,7 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: fromRoot(e.WEB_DIST),
     landingUrl: e.LANDING_URL ?? publicUrl,
     nalsRefVersion: e.NALS_REF_VERSION,
-    queueHost: e.QUEUE_HOST ?? 'ws://localhost:8083',
+    queueHost: e.BROKER_PUBLIC_URL ?? e.QUEUE_HOST ?? null,
     busHost: e.BUS_HOST ?? deriveBusHost(publicUrl),
     analytics: {
       datadog: e.DATADOG_CLIENT_TOKEN ?? null,
@@ -120,5 +185,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     metricsToken: e.METRICS_TOKEN ?? null,
+    broker: {
+      enabled: e.BROKER_ENABLED,
+      port: e.BROKER_PORT ?? (tls ? 8084 : 8083),
+      tls,
+      hookSecret: e.BROKER_HOOK_SECRET ?? null,
+    },
+    room: {
+      serverUrl: e.ROOM_SERVER_URL?.replace(/\/+$/, '') ?? null,
+      udpPort: e.ROOM_UDP_PORT,
+      httpPort: e.ROOM_HTTP_PORT,
+      publicHost: e.ROOM_PUBLIC_HOST,
+      secret: e.ROOM_SECRET ?? null,
+    },
+    nalsDownloadBaseUrl: ensureTrailingSlash(e.NALS_DOWNLOAD_BASE_URL ?? `${publicUrl}/downloads/nals/`),
   };
 }

@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { loadRoomSecret } from './platform/room-client.ts';
+import { roomServerCommand, supervise, type Supervisor } from './platform/room-supervisor.ts';
 
 /** Longest wait for in-flight requests and background work before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -7,6 +9,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  let roomServer: Supervisor | null = null;
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -18,8 +21,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // close() stops accepting, waits for in-flight requests, then runs onClose (background work, mail, database).
-    app.close().then(
+    // close() stops the broker, stops accepting, waits for in-flight requests, then runs onClose (background work,
+    // mail, database). The room server child stops alongside.
+    Promise.all([app.close(), roomServer?.stop()]).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -31,6 +35,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 
   await app.listen({ port: config.port, host: config.host });
+  // Built in (a child process of this one) unless ROOM_SERVER_URL names an external room server.
+  if (config.room.serverUrl === null && !stopping) {
+    roomServer = supervise({
+      ...roomServerCommand(config.room, loadRoomSecret(config.room, config.dataDir)),
+      log: app.log.child({ module: 'room' }),
+      probe: () => app.tutti.rooms.health(),
+    });
+  }
   app.log.info(`Tutti is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }
 

@@ -23,18 +23,23 @@ const bodyShape = (name: EndpointName): string[] => {
 describe.each(databases())('HTTP platform on $name', (database) => {
   let t: TestApp;
   let user: SignedInUser;
+  let admin: SignedInUser;
+  /** Access is checked before validation: admin endpoints get an admin's token to reach it. */
+  const tokenFor = (name: EndpointName) => (endpoints[name].access === 'admin' ? admin : user).accessToken;
   beforeAll(async () => {
     await database.setup();
-    t = await startTestApp(database, { BODY_LIMIT_BYTES: '2048' });
+    const adminEmail = `admin-${randomUUID()}@example.com`;
+    t = await startTestApp(database, { BODY_LIMIT_BYTES: '2048', ADMIN_EMAILS: adminEmail });
     user = await createUser(t);
+    admin = await createUser(t, { email: adminEmail });
   });
   afterAll(async () => {
     await t?.close();
     await database.teardown();
   });
 
-  it('registers every endpoint of the contract (27)', () => {
-    expect(names).toHaveLength(27);
+  it('registers every endpoint of the contract (33)', () => {
+    expect(names).toHaveLength(33);
     for (const name of names) {
       const def = endpoints[name];
       const url = `/api/${def.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -69,7 +74,7 @@ describe.each(databases())('HTTP platform on $name', (database) => {
     const { method } = endpoints[name];
 
     it('answers 400 BAD_REQUEST to malformed JSON', async () => {
-      const res = await call<ErrorJson>(t, method, pathOf(name), { token: user.accessToken, rawBody: '{"a": ' });
+      const res = await call<ErrorJson>(t, method, pathOf(name), { token: tokenFor(name), rawBody: '{"a": ' });
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe('BAD_REQUEST');
     });
@@ -77,21 +82,21 @@ describe.each(databases())('HTTP platform on $name', (database) => {
     it('answers 400 VALIDATION_FAILED naming every field sent with a wrong type', async () => {
       const fields = bodyShape(name);
       const body = Object.fromEntries(fields.map((f) => [f, { wrong: ['type'] }]));
-      const res = await call<ErrorJson>(t, method, pathOf(name), { token: user.accessToken, body });
+      const res = await call<ErrorJson>(t, method, pathOf(name), { token: tokenFor(name), body });
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(res.json.error.fields ?? {}).sort()).toEqual([...fields].sort());
     });
 
     it('answers 400 VALIDATION_FAILED when the body is not an object', async () => {
-      const res = await call<ErrorJson>(t, method, pathOf(name), { token: user.accessToken, body: [1, 2] });
+      const res = await call<ErrorJson>(t, method, pathOf(name), { token: tokenFor(name), body: [1, 2] });
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe('VALIDATION_FAILED');
     });
 
     it('answers 413 PAYLOAD_TOO_LARGE above BODY_LIMIT_BYTES', async () => {
       const rawBody = JSON.stringify({ filler: 'x'.repeat(4096) });
-      const res = await call<ErrorJson>(t, method, pathOf(name), { token: user.accessToken, rawBody });
+      const res = await call<ErrorJson>(t, method, pathOf(name), { token: tokenFor(name), rawBody });
       expect(res.status).toBe(413);
       expect(res.json.error.code).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -100,7 +105,7 @@ describe.each(databases())('HTTP platform on $name', (database) => {
   describe.each(withParams)('%s with a malformed id', (name) => {
     it('answers 400 VALIDATION_FAILED with fields.id', async () => {
       const path = fillPath(endpoints[name].path, { id: 'not-a-uuid' });
-      const res = await call<ErrorJson>(t, endpoints[name].method, path, { token: user.accessToken });
+      const res = await call<ErrorJson>(t, endpoints[name].method, path, { token: tokenFor(name) });
       expect(res.status).toBe(400);
       expect(res.json.error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: 'invalid' } });
     });

@@ -1,5 +1,6 @@
 import type { Config, Country, MusicSkill, MusicStyle, Privilege, SocialNetwork } from '@tutti/contract/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nalsVersions } from '../src/platform/schema.ts';
 import { call, startTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import { createUser, getMe } from './support/users.ts';
@@ -163,10 +164,17 @@ describe.each(databases())('reference endpoints with custom configuration on $na
     expect(res.json).toEqual({
       queueHost: 'wss://mqtt.example.org:8084',
       busHost: 'wss://tutti.example.org/bus',
-      nalsRefVersion: '1.2.3',
+      // The enabled release wins over NALS_REF_VERSION.
+      nalsRefVersion: '0.11.0',
       landingUrl: 'https://www.example.org',
       analytics: { datadog: 'dd-token', matomoID: '7', matomoUrl: 'https://matomo.example.org' },
     });
+  });
+
+  it('falls back to NALS_REF_VERSION while no release is enabled', async () => {
+    await t.app.tutti.database.db.update(nalsVersions).set({ enabled: false });
+    const res = await call<Config>(t, 'GET', 'v1/config');
+    expect(res.json.nalsRefVersion).toBe('1.2.3');
   });
 
   it('allows the analytics origin in the Content-Security-Policy', async () => {

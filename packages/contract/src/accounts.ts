@@ -78,6 +78,8 @@ export const PreferencesBodySchema = z.object({
   newsOptIn: z.boolean().optional(),
   publicProfile: z.boolean().optional(),
   locale: LocaleSchema.optional(),
+  /** True: a new nalsToken replaces the current one, and the broker closes every connection that used the old one. */
+  rotateNalsToken: z.boolean().optional(),
 });
 export type PreferencesBody = z.infer<typeof PreferencesBodySchema>;
 

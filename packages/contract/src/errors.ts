@@ -22,6 +22,7 @@ export const ErrorCodeSchema = z.enum([
   'REFRESH_TOKEN_INVALID',
   'SESSION_REVOKED',
   'WRONG_PASSWORD',
+  'ROOM_SERVER_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as A from './accounts.ts';
 import * as R from './reference.ts';
-import { IdParamsSchema } from './common.ts';
+import { IdParamsSchema, LocalizedNameSchema } from './common.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** public: anyone; user: a signed-in account (CORE_GUEST); admin: CORE_ADMIN. */
@@ -24,6 +24,46 @@ export interface EndpointDef {
 }
 
 const def = <T extends EndpointDef>(d: T): T => d;
+
+// ---- schemas of the audio-client endpoints (versions, download, self-check)
+
+/** The systems the audio client is built for: Linux, Windows 64-bit, macOS from Yosemite. */
+export const NALS_OSES = ['linux', 'windows', 'mac'] as const;
+export const NalsOsSchema = z.enum(NALS_OSES, {
+  error: (issue) => (issue.input === undefined ? 'required' : 'invalid'),
+});
+export type NalsOs = z.infer<typeof NalsOsSchema>;
+/** X.Y.Z, as the audio client reports it. */
+export const NalsVersionNumberSchema = z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, { message: 'invalid' });
+
+export const NalsVersionSchema = z
+  .object({
+    id: z.uuid(),
+    version: z.string(),
+    releaseNotes: LocalizedNameSchema,
+    /** Absolute download address per system. */
+    downloads: z.object({ linux: z.string(), windows: z.string(), mac: z.string() }),
+    /** The reference version (v1/config's nalsRefVersion); one at most. */
+    enabled: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'NalsVersion' });
+export type NalsVersion = z.infer<typeof NalsVersionSchema>;
+/** target: a version number; the enabled version when absent. */
+export const NalsDownloadQuerySchema = z.object({ os: NalsOsSchema, target: NalsVersionNumberSchema.optional() });
+
+/** The echo room of a self-check: the audio client sends `connect {ip, port, player, charge}` to reach it. */
+export const SelfcheckSchema = z
+  .object({
+    id: z.uuid(),
+    ip: z.string(),
+    port: z.number().int().min(1).max(65535),
+    player: z.number().int().min(0).max(15),
+    /** The room id, which the audio client presents to the room server to join (`connect`'s charge). */
+    charge: z.string(),
+  })
+  .meta({ id: 'Selfcheck' });
+export type Selfcheck = z.infer<typeof SelfcheckSchema>;
 
 export const endpoints = {
   // ---- reference and configuration
@@ -263,6 +303,62 @@ export const endpoints = {
     summary: 'Displayed username, news, profile visibility, language',
     body: A.PreferencesBodySchema,
     response: A.CurrentUserSchema,
+  }),
+  appDownloaded: def({
+    method: 'POST',
+    path: 'v1/me/app-downloaded',
+    access: 'user',
+    tag: 'me',
+    summary: 'Record that the user downloaded the audio client',
+    response: null,
+  }),
+
+  // ---- audio client (NALS)
+  listNalsVersions: def({
+    method: 'GET',
+    path: 'v1/nals/versions',
+    access: 'user',
+    tag: 'nals',
+    summary: 'Audio client releases, newest first',
+    response: z.array(NalsVersionSchema),
+  }),
+  enableNalsVersion: def({
+    method: 'POST',
+    path: 'v1/nals/versions/{id}/enable',
+    access: 'admin',
+    tag: 'nals',
+    summary: 'Make this release the reference version (nalsRefVersion); the previous one is disabled',
+    params: IdParamsSchema,
+    response: NalsVersionSchema,
+  }),
+  getNalsDownload: def({
+    method: 'GET',
+    path: 'v1/nals/download',
+    access: 'public',
+    tag: 'nals',
+    summary: 'Download address of the audio client for a system (target version, else the reference one)',
+    query: NalsDownloadQuerySchema,
+    response: 'text',
+  }),
+
+  // ---- sessions: self-check
+  startSelfcheck: def({
+    method: 'POST',
+    path: 'v1/selfcheck/start',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Open an echo room on the room server for the self-check',
+    response: SelfcheckSchema,
+    status: 201,
+  }),
+  closeSelfcheck: def({
+    method: 'POST',
+    path: 'v1/selfcheck/{id}/close',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Close my self-check and its echo room (idempotent)',
+    params: IdParamsSchema,
+    response: null,
   }),
 } as const;
 

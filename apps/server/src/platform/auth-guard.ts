@@ -29,6 +29,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface Guard {
   authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<AuthContext>;
+  /** The same checks on a bare access token (the broker's browser connections carry it as their password). */
+  verify(accessToken: string, access: Exclude<Access, 'public'>): Promise<AuthContext>;
 }
 
 export function createGuard(deps: {
@@ -38,21 +40,25 @@ export function createGuard(deps: {
   runInBackground: (label: string, task: () => Promise<unknown>) => void;
   now: () => Date;
 }): Guard {
+  const verify: Guard['verify'] = async (accessToken, access) => {
+    const claims = await deps.tokens.verify(accessToken);
+    const session = await deps.loadSession(claims.accountId, claims.deviceId);
+    if (!session) throw new AppError(403, 'SESSION_REVOKED', 'This device has been signed out.');
+    if (access === 'admin' && !session.privileges.includes(ADMIN_PRIVILEGE)) {
+      throw new AppError(403, 'FORBIDDEN', 'You are not allowed to do this.');
+    }
+    if (deps.now().getTime() - session.deviceLastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      deps.runInBackground('touch device', () => deps.touchDevice(claims.deviceId));
+    }
+    return { ...claims, account: session.account, privileges: session.privileges };
+  };
   return {
+    verify,
     async authenticate(request, access) {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
       if (!match?.[1]) throw new AppError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
-      const claims = await deps.tokens.verify(match[1]);
-      const session = await deps.loadSession(claims.accountId, claims.deviceId);
-      if (!session) throw new AppError(403, 'SESSION_REVOKED', 'This device has been signed out.');
-      if (access === 'admin' && !session.privileges.includes(ADMIN_PRIVILEGE)) {
-        throw new AppError(403, 'FORBIDDEN', 'You are not allowed to do this.');
-      }
-      if (deps.now().getTime() - session.deviceLastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-        deps.runInBackground('touch device', () => deps.touchDevice(claims.deviceId));
-      }
-      return { ...claims, account: session.account, privileges: session.privileges };
+      return verify(match[1], access);
     },
   };
 }

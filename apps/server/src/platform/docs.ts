@@ -25,6 +25,8 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
         { name: 'accounts', description: 'Sign-up, confirmation and password recovery' },
         { name: 'auth', description: 'Sign-in, token refresh and sign-out' },
         { name: 'me', description: 'The signed-in user and their devices' },
+        { name: 'nals', description: 'Audio client releases and downloads' },
+        { name: 'sessions', description: 'Rehearsal sessions and the echo self-check' },
       ],
     },
     transform: createJsonSchemaTransform({

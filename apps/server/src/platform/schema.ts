@@ -34,6 +34,8 @@ export const accounts = pgTable(
     /** One-shot hint answered by GET v1/me/appstart, then cleared. */
     appStartHint: text('app_start_hint'),
     lastPingAt: instant('last_ping_at'),
+    /** Last time the user fetched the audio client from the download page. */
+    appDownloadedAt: instant('app_downloaded_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -149,5 +151,49 @@ export const musicSkills = pgTable('music_skills', {
   nameFr: text('name_fr').notNull(),
 });
 
+// ---- audio client (NALS) releases
+
+export const nalsVersions = pgTable(
+  'nals_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    version: text('version').notNull(),
+    releaseNotesEn: text('release_notes_en').notNull(),
+    releaseNotesFr: text('release_notes_fr').notNull(),
+    /** Download address per system: absolute, or relative to NALS_DOWNLOAD_BASE_URL. */
+    downloadLinux: text('download_linux').notNull(),
+    downloadWindows: text('download_windows').notNull(),
+    downloadMac: text('download_mac').notNull(),
+    /** The reference version (v1/config's nalsRefVersion); the partial index allows one at most. */
+    enabled: boolean('enabled').notNull().default(false),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('nals_versions_version_key').on(t.version),
+    uniqueIndex('nals_versions_one_enabled_key')
+      .on(t.enabled)
+      .where(sql`${t.enabled}`),
+  ],
+);
+
+// ---- sessions
+
+/** An echo room opened on the room server for one user's self-check. */
+export const selfchecks = pgTable(
+  'selfchecks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    closedAt: instant('closed_at'),
+  },
+  (t) => [index('selfchecks_account_idx').on(t.accountId)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
+export type NalsVersionRow = typeof nalsVersions.$inferSelect;
+export type SelfcheckRow = typeof selfchecks.$inferSelect;

@@ -10,10 +10,11 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 /** Stored form of a token: a database leak does not yield usable tokens, and lookup stays an index hit. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-/** JWT_SECRET when set, else a secret generated on the first start and kept in DATA_DIR/jwt-secret. */
-export function loadJwtSecret(configured: string | null, dataDir: string): string {
+/** The configured secret when set, else one generated on the first start and kept in DATA_DIR/<fileName>
+ *  (readable by the owner only), so restarts keep it. */
+export function loadStoredSecret(configured: string | null, dataDir: string, fileName: string): string {
   if (configured) return configured;
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, fileName);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
@@ -23,6 +24,10 @@ export function loadJwtSecret(configured: string | null, dataDir: string): strin
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/** JWT_SECRET when set, else a secret generated on the first start and kept in DATA_DIR/jwt-secret. */
+export const loadJwtSecret = (configured: string | null, dataDir: string): string =>
+  loadStoredSecret(configured, dataDir, 'jwt-secret');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

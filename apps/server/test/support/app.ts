@@ -36,7 +36,8 @@ export interface ApiResponse<T = unknown> {
 }
 
 /** Builds the real app on a test database: temp DATA_DIR (with a small web build), in-memory mail, a movable
- *  clock, silent logs, and an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it). */
+ *  clock, silent logs, an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it), and
+ *  no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it). */
 export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutti-test-'));
   const webDist = join(dataDir, 'web');
@@ -50,13 +51,21 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_MAX: '10000',
+    // Suites that test the broker turn it on, on a free port; the others leave 8083 alone.
+    BROKER_ENABLED: 'false',
     ...env,
   });
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
   const mail = createMemoryMailer();
   const app = await buildApp(config, { database: await database.open(), mailer: mail, now: clock.now });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     app,
     config,

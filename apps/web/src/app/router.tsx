@@ -91,6 +91,18 @@ export const routes: RouteObject[] = [
                 lazy: { Component: async () => (await import('../features/me/pages/profile-page')).ProfilePage },
               },
               {
+                path: 'download',
+                loader: guard(SIGNED_IN),
+                lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
+              },
+              {
+                path: 'nals/selfcheck',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/nals/pages/selfcheck-page')).SelfcheckPage,
+                },
+              },
+              {
                 path: 'me/preferences',
                 loader: guard(SIGNED_IN),
                 lazy: {

@@ -19,8 +19,15 @@ export function getDeviceSerial(): string {
   return serial;
 }
 
+let connectedNals = '';
+
+/** The audio client version the agent header reports; empty while no client is connected. */
+export function setAgentNalsVersion(version: string | null): void {
+  connectedNals = version ?? '';
+}
+
 /** Value of the X-Agent header; nals stays empty until the audio client is connected. */
-export function agentHeaderValue(nalsVersion = ''): string {
+export function agentHeaderValue(nalsVersion = connectedNals): string {
   const agent: Agent = { app: APP_NAME, serial: getDeviceSerial(), nals: nalsVersion };
   return JSON.stringify(agent);
 }

@@ -35,3 +35,8 @@ export function formatRelative(value: string | Date, locale: Locale, now: number
   if (abs < 7 * 86_400) return rtf.format(Math.round(diffSeconds / 86_400), 'day');
   return formatDateTime(value, locale);
 }
+
+/** "14:05:32" in both languages: a moment of today, to the second (logs). */
+export function formatTime(value: string | Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeStyle: 'medium' }).format(toDate(value));
+}

@@ -10,6 +10,7 @@ import frCommon from '../locales/fr/common.json';
 import frAuth from '../locales/fr/auth.json';
 import frMe from '../locales/fr/me.json';
 import frHall from '../locales/fr/hall.json';
+import type enNals from '../locales/en/nals.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -17,6 +18,25 @@ export const resources = {
   en: { common: enCommon, auth: enAuth, me: enMe, hall: enHall },
   fr: { common: frCommon, auth: frAuth, me: frMe, hall: frHall },
 } as const;
+
+/**
+ * Namespaces that ship with their feature's code rather than with the first page (the login page's budget):
+ * typed here from the English files, added at run time by `addTranslations`.
+ */
+export interface LazyResources {
+  nals: typeof enNals;
+}
+type LazyNamespace = keyof LazyResources;
+
+const pendingBundles: [Locale, LazyNamespace, object][] = [];
+
+/** Adds a feature's translations, in every language; before i18next starts, they wait for it. */
+export function addTranslations<N extends LazyNamespace>(ns: N, bundles: Record<Locale, LazyResources[N]>): void {
+  for (const [locale, bundle] of Object.entries(bundles) as [Locale, object][]) {
+    if (i18n.isInitialized) i18n.addResourceBundle(locale, ns, bundle, true, true);
+    else pendingBundles.push([locale, ns, bundle]);
+  }
+}
 
 function applyDocumentLanguage(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -36,6 +56,7 @@ export function initI18n(locale: Locale): typeof i18n {
       initAsync: false,
       returnNull: false,
     });
+    for (const [locale, ns, bundle] of pendingBundles.splice(0)) i18n.addResourceBundle(locale, ns, bundle, true, true);
   } else {
     void i18n.changeLanguage(locale);
   }

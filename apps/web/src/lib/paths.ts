@@ -11,4 +11,6 @@ export const PATHS = {
   onboarding: '/studio/onboarding',
   me: '/me',
   preferences: '/me/preferences',
+  download: '/download',
+  selfcheck: '/nals/selfcheck',
 } as const;

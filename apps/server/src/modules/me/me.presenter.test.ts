@@ -17,6 +17,7 @@ const account: AccountRow = {
   nalsToken: 'nals-token',
   appStartHint: null,
   lastPingAt: null,
+  appDownloadedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };
 

@@ -7,7 +7,14 @@ import { accounts, type AccountRow } from '../../platform/schema.ts';
 export type AccountPatch = Partial<
   Pick<
     AccountRow,
-    'birthdate' | 'locale' | 'username' | 'displayedUsername' | 'newsOptIn' | 'publicProfile' | 'passwordHash'
+    | 'birthdate'
+    | 'locale'
+    | 'username'
+    | 'displayedUsername'
+    | 'newsOptIn'
+    | 'publicProfile'
+    | 'passwordHash'
+    | 'nalsToken'
   >
 >;
 

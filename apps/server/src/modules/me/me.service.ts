@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth-guard.ts';
 import { uniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { randomToken } from '../../platform/tokens.ts';
 import type { AccountRow } from '../../platform/schema.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { ONLINE_WINDOW_MS } from './me.policy.ts';
@@ -13,7 +14,13 @@ import type { AccountPatch, MeRepository } from './me.repository.ts';
 const usernameTaken = () =>
   new AppError(409, 'USERNAME_TAKEN', 'This username is taken.', { fields: { username: 'username_taken' } });
 
-export function createMeService(deps: { repo: MeRepository; auth: AuthService; now: () => Date }) {
+export function createMeService(deps: {
+  repo: MeRepository;
+  auth: AuthService;
+  now: () => Date;
+  /** After a rotation, with the token that stopped working (the broker closes its connections). */
+  onNalsTokenRotated?: (oldToken: string) => void;
+}) {
   const { repo, now } = deps;
   const present = (account: AccountRow, session: AuthContext) => presentCurrentUser(account, session.privileges, now());
   const update = async (session: AuthContext, patch: AccountPatch) =>
@@ -55,14 +62,17 @@ export function createMeService(deps: { repo: MeRepository; auth: AuthService; n
       }
     },
 
-    setPreferences(session: AuthContext, body: PreferencesBody): Promise<CurrentUser> {
+    async setPreferences(session: AuthContext, body: PreferencesBody): Promise<CurrentUser> {
       const patch: AccountPatch = {};
       if (body.displayedUsername !== undefined) patch.displayedUsername = body.displayedUsername || null;
       if (body.newsOptIn !== undefined) patch.newsOptIn = body.newsOptIn;
       if (body.publicProfile !== undefined) patch.publicProfile = body.publicProfile;
       if (body.locale !== undefined) patch.locale = body.locale;
-      if (Object.keys(patch).length === 0) return Promise.resolve(present(session.account, session));
-      return update(session, patch);
+      if (body.rotateNalsToken) patch.nalsToken = randomToken();
+      if (Object.keys(patch).length === 0) return present(session.account, session);
+      const user = await update(session, patch);
+      if (patch.nalsToken) deps.onNalsTokenRotated?.(session.account.nalsToken);
+      return user;
     },
   };
 }

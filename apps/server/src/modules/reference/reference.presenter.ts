@@ -27,11 +27,11 @@ export const presentPrivilege = (r: Row<typeof privileges>): Privilege => ({
   description: r.description,
 });
 
-export function presentConfig(config: AppConfig): Config {
+export function presentConfig(config: AppConfig, live: { queueHost: string; nalsRefVersion: string }): Config {
   return {
-    queueHost: config.queueHost,
+    queueHost: live.queueHost,
     busHost: config.busHost,
-    nalsRefVersion: config.nalsRefVersion,
+    nalsRefVersion: live.nalsRefVersion,
     landingUrl: config.landingUrl,
     analytics: { ...config.analytics },
   };

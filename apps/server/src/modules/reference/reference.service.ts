@@ -18,6 +18,10 @@ export function createReferenceService(deps: {
   version: string;
   startedAt: Date;
   now: () => Date;
+  /** Where browsers reach the broker (the embedded one's port is known once it listens). */
+  queueHost: () => string;
+  /** The enabled audio client release. */
+  nalsRefVersion: () => Promise<string>;
 }) {
   const { repo, config } = deps;
   return {
@@ -30,7 +34,8 @@ export function createReferenceService(deps: {
         return false;
       }
     },
-    config: (): Config => presentConfig(config),
+    config: async (): Promise<Config> =>
+      presentConfig(config, { queueHost: deps.queueHost(), nalsRefVersion: await deps.nalsRefVersion() }),
     system: () => ({
       version: deps.version,
       serverTime: deps.now().toISOString(),

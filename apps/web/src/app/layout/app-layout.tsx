@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
@@ -8,6 +9,10 @@ import { Header } from './header';
 import { SignedInEffects } from './signed-in-effects';
 
 export const MAIN_ID = 'main-content';
+
+const UpgradeBanner = lazy(async () => ({
+  default: (await import('../../features/nals/components/upgrade-banner')).UpgradeBanner,
+}));
 
 /** Spec section 2 layout: skip link, header, main, footer, modal host. */
 export function AppLayout() {
@@ -23,6 +28,11 @@ export function AppLayout() {
         </a>
         {navigation.state === 'loading' && <div className="nav-progress" aria-hidden="true" />}
         <Header />
+        {user && (
+          <Suspense fallback={null}>
+            <UpgradeBanner />
+          </Suspense>
+        )}
         <Box component="main" id={MAIN_ID} tabIndex={-1} className="app-main">
           <Outlet />
         </Box>

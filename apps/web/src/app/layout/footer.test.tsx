@@ -60,7 +60,7 @@ describe('TutorialBody', () => {
       'Find your way in the hall',
       'Set your preferences and language',
       'Keep an eye on your connected devices',
-      'Get ready for the audio client',
+      'Install and set up the audio client',
     ]);
     expect(screen.getByText(/Audio configuration menu/)).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();

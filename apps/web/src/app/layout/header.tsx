@@ -9,6 +9,10 @@ import { useCurrentUser } from '../../lib/session';
 
 // The dropdown (and its positioning engine) is for signed-in users only: guests never download it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+// Same for the audio client's menu, its store and the broker client (mqtt.js) behind it.
+const AudioMenu = lazy(async () => ({
+  default: (await import('../../features/nals/components/audio-menu')).AudioMenu,
+}));
 
 interface NavItem {
   to: string;
@@ -66,6 +70,7 @@ export function Header() {
           </Box>
           {user && (
             <Suspense fallback={null}>
+              <AudioMenu user={user} />
               <UserMenu user={user} />
             </Suspense>
           )}

@@ -9,7 +9,12 @@ const BirthdatePrompt = lazy(async () => ({
   default: (await import('../../features/me/components/birthdate-prompt')).BirthdatePrompt,
 }));
 
-/** What runs while someone is signed in: the online ping, and the birthdate prompt when it is missing. */
+// The link to the audio client: its store and mqtt.js load after the page, for signed-in users only.
+const NalsRuntime = lazy(async () => ({
+  default: (await import('../../features/nals/components/nals-runtime')).NalsRuntime,
+}));
+
+/** What runs while someone is signed in: the online ping, the audio client's link, the birthdate prompt. */
 export function SignedInEffects({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('me');
   const prompted = useRef<string | null>(null);
@@ -39,5 +44,9 @@ export function SignedInEffects({ user }: { user: CurrentUser }) {
     });
   }, [needsBirthdate, user.id, t]);
 
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <NalsRuntime user={user} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,146 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { NALS_TOPIC_PATTERN } from '@tutti/contract/nals';
+import { INJECTABLE_FAULTS, isInjectableFault, type InjectableFault } from './engine/faults.ts';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { PACKAGE_VERSION } from './version.ts';
+
+export const DEFAULT_BROKER = 'ws://localhost:8083';
+
+export interface CliOptions {
+  token: string;
+  broker: string;
+  version: string;
+  statePort: number | null;
+  faults: InjectableFault[];
+  recordingsDir: string;
+  chat: { from: string; text: string } | null;
+  logLevel: LogLevel;
+}
+
+export type CliResult =
+  { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string };
+
+export const HELP_TEXT = `tutti-nals ${PACKAGE_VERSION}: the Tutti audio client (NALS) emulator.
+
+The audio engine is SIMULATED: no sound card is opened and no sound is played. The client speaks the real
+protocol (MQTT to the broker, UDP to room servers) with generated audio, so the web app can be used and tested
+on any machine.
+
+Usage:
+  npm run nals -- --token TOKEN [options]
+  npm run nals -- 'nals://start?token=TOKEN&broker=URL'
+
+Options:
+  --token TOKEN         your audio client token (nalsToken of GET v1/me, shown by the web app)
+  --broker URL          MQTT over WebSocket broker (default ${DEFAULT_BROKER})
+  --version X.Y.Z       the client version to behave as (default ${PACKAGE_VERSION}); older versions lack the
+                        features they lacked: recordings list/delete < 0.6.4, ping < 0.9.0, effects < 0.10.0,
+                        chorus < 0.10.2, preferred frame size < 0.11.0
+  --state-port N        serve this client's state as JSON on http://127.0.0.1:N/state (for tests)
+  --recordings DIR      folder for recordings (default: a folder in the system temp directory)
+  --fail CODE[,CODE]    simulate failures: ${INJECTABLE_FAULTS.join(', ')}
+  --chat FROM:TEXT      relay one private chat message after start (the emulator has no chat source of its own)
+  --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
+  --help                this text
+`;
+
+const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
+const BROKER_PROTOCOLS = new Set(['ws:', 'wss:', 'mqtt:', 'mqtts:', 'tcp:']);
+
+/** Reads the command line: flags, or a `nals://start?...` link (flags given as well win over the link). */
+export function parseCli(argv: string[]): CliResult {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        token: { type: 'string' },
+        broker: { type: 'string' },
+        version: { type: 'string' },
+        'state-port': { type: 'string' },
+        recordings: { type: 'string' },
+        fail: { type: 'string' },
+        chat: { type: 'string' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help', text: HELP_TEXT };
+
+  const link: Record<string, string> = {};
+  for (const p of positionals) {
+    if (!p.startsWith('nals://')) return { kind: 'error', message: `unexpected argument "${p}"` };
+    const url = new URL(p);
+    if (url.hostname !== 'start')
+      return { kind: 'error', message: `unknown link "${p}" (expected nals://start?token=…)` };
+    for (const [k, v] of url.searchParams) link[k] = v;
+  }
+
+  const token = values.token ?? link.token;
+  if (!token) return { kind: 'error', message: 'a token is needed: --token TOKEN or nals://start?token=TOKEN' };
+  if (!NALS_TOPIC_PATTERN.test(`/topic/nals/${token}/in`))
+    return { kind: 'error', message: 'the token has invalid characters' };
+
+  const broker = values.broker ?? link.broker ?? DEFAULT_BROKER;
+  let brokerUrl: URL;
+  try {
+    brokerUrl = new URL(broker);
+  } catch {
+    return { kind: 'error', message: `invalid broker URL "${broker}"` };
+  }
+  if (!BROKER_PROTOCOLS.has(brokerUrl.protocol))
+    return { kind: 'error', message: `unsupported broker URL "${broker}"` };
+
+  const version = values.version ?? link.version ?? PACKAGE_VERSION;
+  if (!VERSION_PATTERN.test(version))
+    return { kind: 'error', message: `invalid version "${version}" (expected X.Y.Z)` };
+
+  let statePort: number | null = null;
+  if (values['state-port'] !== undefined) {
+    statePort = Number(values['state-port']);
+    if (!Number.isInteger(statePort) || statePort < 0 || statePort > 65535)
+      return { kind: 'error', message: 'invalid --state-port' };
+  }
+
+  const faults: InjectableFault[] = [];
+  for (const code of (values.fail ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)) {
+    if (!isInjectableFault(code))
+      return { kind: 'error', message: `unknown failure "${code}"; one of ${INJECTABLE_FAULTS.join(', ')}` };
+    faults.push(code);
+  }
+
+  let chat: CliOptions['chat'] = null;
+  if (values.chat !== undefined) {
+    const at = values.chat.indexOf(':');
+    if (at <= 0 || at === values.chat.length - 1) return { kind: 'error', message: '--chat needs FROM:TEXT' };
+    chat = { from: values.chat.slice(0, at), text: values.chat.slice(at + 1) };
+  }
+
+  const logLevel = values['log-level'] ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    return { kind: 'error', message: `invalid --log-level "${logLevel}"` };
+
+  return {
+    kind: 'run',
+    options: {
+      token,
+      broker,
+      version,
+      statePort,
+      faults,
+      recordingsDir: values.recordings ?? join(tmpdir(), 'tutti-nals-recordings'),
+      chat,
+      logLevel: logLevel as LogLevel,
+    },
+  };
+}

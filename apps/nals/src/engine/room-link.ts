@@ -1,0 +1,286 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { performance } from 'node:perf_hooks';
+import { RoomServerDatagramSchema, type RoomClientDatagram, type RoomServerDatagram } from '@tutti/contract/room';
+import type { Log } from '../log.ts';
+import type { Faults } from './faults.ts';
+import type { Mixer } from './mixer.ts';
+import { decodeFrame, encodeFrame, rms, SIM_SAMPLE_RATE, type SimulatedInput } from './signal.ts';
+import type { SignalSink } from './signal-sink.ts';
+import type { EngineTiming } from './timing.ts';
+
+export interface RoomTarget {
+  ip: string;
+  port: number;
+  player: number;
+  charge?: string;
+}
+
+type DisReason = 'requested' | 'lost' | 'refused';
+
+interface Link {
+  target: RoomTarget;
+  room: string;
+  socket: Socket;
+  phase: 'joining' | 'connected';
+  timers: NodeJS.Timeout[];
+  lastHeardAt: number;
+  lastRttMs: number | null;
+  seq: number;
+  framesSent: number;
+  framesReceived: number;
+  /** Sums of squares over the current levels window (RMS = sqrt(sum / count)). */
+  window: { inSq: number; inN: number; outSq: number; outN: number };
+}
+
+/**
+ * The audio path to a room server: a real UDP exchange (join, simulated audio frames, pings) with loss detection.
+ * Everything it learns goes out through the signal sink: cnx, dis, ping, audio_levels, and error ROOM_UNREACHABLE.
+ */
+export class RoomLink {
+  private link: Link | null = null;
+  private pingId = 0;
+  private readonly pending = new Map<number, (rttMs: number | null) => void>();
+
+  constructor(
+    private readonly emit: SignalSink,
+    private readonly input: SimulatedInput,
+    private readonly mixer: Mixer,
+    private readonly faults: Faults,
+    private readonly timing: EngineTiming,
+    private readonly log: Log,
+  ) {}
+
+  get connected(): boolean {
+    return this.link?.phase === 'connected';
+  }
+
+  snapshot() {
+    const l = this.link;
+    if (!l) return null;
+    return {
+      phase: l.phase,
+      ip: l.target.ip,
+      port: l.target.port,
+      player: l.target.player,
+      room: l.room,
+      lastRttMs: l.lastRttMs,
+      framesSent: l.framesSent,
+      framesReceived: l.framesReceived,
+    };
+  }
+
+  /** Starts joining; `cnx` (or `error` + `dis`) follows when the room answers or the join times out. */
+  async connect(target: RoomTarget): Promise<void> {
+    if (this.link) this.end('requested');
+    if (!target.charge) {
+      this.fail('connect needs the room id in "charge"');
+      return;
+    }
+    const socket = createSocket('udp4');
+    socket.on('error', (err) => this.log.warn('room socket error', { err }));
+    await new Promise<void>((resolve) => socket.bind(0, () => resolve()));
+    const link: Link = {
+      target,
+      room: target.charge,
+      socket,
+      phase: 'joining',
+      timers: [],
+      lastHeardAt: performance.now(),
+      lastRttMs: null,
+      seq: 0,
+      framesSent: 0,
+      framesReceived: 0,
+      window: { inSq: 0, inN: 0, outSq: 0, outN: 0 },
+    };
+    this.link = link;
+    socket.on('message', (msg) => this.receive(link, msg));
+    const join = (): void =>
+      this.send(link, { t: 'join', room: link.room, player: target.player, charge: target.charge });
+    join();
+    link.timers.push(setInterval(join, this.timing.joinRetryMs));
+    link.timers.push(
+      setTimeout(() => {
+        if (this.link === link && link.phase === 'joining') {
+          this.fail(`no answer from the room server at ${target.ip}:${target.port} in ${this.timing.joinTimeoutMs} ms`);
+        }
+      }, this.timing.joinTimeoutMs),
+    );
+    this.log.info('joining room', { ip: target.ip, port: target.port, room: link.room, player: target.player });
+  }
+
+  /** Leaves the room (if any) and reports `dis {reason: 'requested'}`. */
+  disconnect(): void {
+    if (this.link) this.end('requested');
+    else this.emit('dis', { reason: 'requested' });
+  }
+
+  /** One UDP round trip to the room server in ms, or null when not connected or the pong never came. */
+  ping(): Promise<number | null> {
+    const link = this.link;
+    if (!link || link.phase !== 'connected') return Promise.resolve(null);
+    const id = this.pingId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(null);
+      }, this.timing.pingTimeoutMs);
+      this.pending.set(id, (rtt) => {
+        clearTimeout(timer);
+        resolve(rtt);
+      });
+      this.send(link, { t: 'ping', id, sentAt: performance.now() });
+    });
+  }
+
+  /** Drops the link without any signal (process exit). */
+  close(): void {
+    if (this.link) this.teardown(this.link, true);
+  }
+
+  private receive(link: Link, msg: Buffer): void {
+    if (this.link !== link) return;
+    let datagram: RoomServerDatagram;
+    try {
+      const parsed = RoomServerDatagramSchema.safeParse(JSON.parse(msg.toString('utf8')));
+      if (!parsed.success) return;
+      datagram = parsed.data;
+    } catch {
+      return;
+    }
+    link.lastHeardAt = performance.now();
+    switch (datagram.t) {
+      case 'joined':
+        if (link.phase === 'joining' && datagram.room === link.room) this.joined(link);
+        return;
+      case 'refused':
+        if (link.phase === 'joining') this.fail(`the room server refused the join: ${datagram.reason}`, 'refused');
+        // Our room was closed or we were dropped while connected: the connection is gone.
+        else this.end('lost');
+        return;
+      case 'pong': {
+        const rtt = performance.now() - datagram.sentAt;
+        link.lastRttMs = rtt;
+        this.pending.get(datagram.id)?.(rtt);
+        this.pending.delete(datagram.id);
+        return;
+      }
+      case 'audio': {
+        const samples = decodeFrame(datagram.frame);
+        link.framesReceived++;
+        link.window.outSq += rms(samples) ** 2;
+        link.window.outN++;
+        return;
+      }
+    }
+  }
+
+  private joined(link: Link): void {
+    link.phase = 'connected';
+    for (const t of link.timers) clearTimeout(t);
+    const samplesPerFrame = Math.round((SIM_SAMPLE_RATE * this.timing.frameIntervalMs) / 1000);
+    link.timers = [
+      setInterval(() => this.sendFrame(link, samplesPerFrame), this.timing.frameIntervalMs),
+      setInterval(() => this.reportLevels(link), this.timing.levelsIntervalMs),
+      setInterval(() => void this.periodicPing(), this.timing.pingIntervalMs),
+      setInterval(
+        () => {
+          if (performance.now() - link.lastHeardAt > this.timing.lostAfterMs) {
+            this.log.warn('room silent: connection lost', { room: link.room });
+            this.end('lost');
+          }
+        },
+        Math.min(250, this.timing.lostAfterMs),
+      ),
+    ];
+    this.log.info('joined room', { room: link.room, player: link.target.player });
+    this.emit('cnx', { ip: link.target.ip, port: link.target.port, player: link.target.player });
+    void this.periodicPing();
+  }
+
+  private sendFrame(link: Link, samples: number): void {
+    const frame = this.input.next(samples);
+    const level = rms(frame);
+    link.window.inSq += level ** 2;
+    link.window.inN++;
+    link.framesSent++;
+    this.send(link, {
+      t: 'audio',
+      room: link.room,
+      player: link.target.player,
+      seq: link.seq++,
+      frame: encodeFrame(frame),
+    });
+  }
+
+  private reportLevels(link: Link): void {
+    const w = link.window;
+    const input = w.inN ? Math.sqrt(w.inSq / w.inN) : 0;
+    const output = w.outN ? Math.sqrt(w.outSq / w.outN) : 0;
+    link.window = { inSq: 0, inN: 0, outSq: 0, outN: 0 };
+    const slot = link.target.player;
+    // In an echo room the only slot heard is one's own, coming back from the server.
+    const slotLevel = Math.min(1, output * this.mixer.gain(slot));
+    this.emit('audio_levels', {
+      input: round3(input),
+      output: round3(slotLevel),
+      slots: { [String(slot)]: round3(slotLevel) },
+    });
+  }
+
+  private async periodicPing(): Promise<void> {
+    const rtt = await this.ping();
+    if (rtt !== null) this.emit('ping', { rttMs: round3(rtt) });
+  }
+
+  private send(link: Link, datagram: RoomClientDatagram, sent?: () => void): void {
+    // The injected fault stands for a firewall: datagrams leave nothing behind.
+    if (this.faults.has('ROOM_UNREACHABLE')) {
+      sent?.();
+      return;
+    }
+    try {
+      link.socket.send(JSON.stringify(datagram), link.target.port, link.target.ip, (err) => {
+        if (err) this.log.debug('datagram not sent', { err });
+        sent?.();
+      });
+    } catch (err) {
+      // The socket was closed under a timer that was already due.
+      this.log.debug('datagram not sent', { err });
+      sent?.();
+    }
+  }
+
+  private fail(message: string, reason: DisReason = 'refused'): void {
+    this.log.warn('room unreachable', { message });
+    if (this.link) this.teardown(this.link, false);
+    this.emit('error', { code: 'ROOM_UNREACHABLE', message });
+    this.emit('dis', { reason });
+  }
+
+  private end(reason: DisReason): void {
+    const link = this.link;
+    if (!link) return;
+    this.teardown(link, reason === 'requested' && link.phase === 'connected');
+    this.emit('dis', { reason });
+  }
+
+  /** Stops timers and closes the socket; with `leave`, once the leave datagram has gone out. */
+  private teardown(link: Link, leave: boolean): void {
+    for (const t of link.timers) clearTimeout(t);
+    link.timers = [];
+    if (this.link === link) this.link = null;
+    for (const resolve of this.pending.values()) resolve(null);
+    this.pending.clear();
+    const close = () => {
+      try {
+        link.socket.close();
+      } catch {
+        // Already closed.
+      }
+    };
+    if (leave) this.send(link, { t: 'leave', room: link.room, player: link.target.player }, close);
+    else close();
+  }
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;

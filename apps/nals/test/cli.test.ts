@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BROKER, HELP_TEXT, parseCli } from '../src/cli.ts';
+
+describe('command line', () => {
+  it('reads --token with the documented defaults', () => {
+    const r = parseCli(['--token', 'abc_DEF-123']);
+    expect(r).toMatchObject({
+      kind: 'run',
+      options: {
+        token: 'abc_DEF-123',
+        broker: DEFAULT_BROKER,
+        version: '0.11.0',
+        statePort: null,
+        faults: [],
+        chat: null,
+      },
+    });
+  });
+
+  it('reads every flag', () => {
+    const r = parseCli([
+      '--token=t1',
+      '--broker',
+      'wss://broker.example:8084',
+      '--version',
+      '0.9.0',
+      '--state-port',
+      '7777',
+      '--fail',
+      'AUDIO_DRIVER_NOT_STARTED, DOWNLOAD_FAILED',
+      '--recordings',
+      '/tmp/recs',
+      '--chat',
+      'bob:see you at 8: ok?',
+      '--log-level',
+      'debug',
+    ]);
+    expect(r).toEqual({
+      kind: 'run',
+      options: {
+        token: 't1',
+        broker: 'wss://broker.example:8084',
+        version: '0.9.0',
+        statePort: 7777,
+        faults: ['AUDIO_DRIVER_NOT_STARTED', 'DOWNLOAD_FAILED'],
+        recordingsDir: '/tmp/recs',
+        chat: { from: 'bob', text: 'see you at 8: ok?' },
+        logLevel: 'debug',
+      },
+    });
+  });
+
+  it('reads a nals://start link; flags win over it', () => {
+    const link = 'nals://start?token=tok9&broker=ws%3A%2F%2Fhost%3A9000&version=0.10.2';
+    expect(parseCli([link])).toMatchObject({
+      kind: 'run',
+      options: { token: 'tok9', broker: 'ws://host:9000', version: '0.10.2' },
+    });
+    expect(parseCli([link, '--version', '0.11.0'])).toMatchObject({ options: { version: '0.11.0' } });
+  });
+
+  it.each([
+    [[], /token is needed/],
+    [['--token', 'a/b'], /invalid characters/],
+    [['--token', 't', '--version', '1.2'], /invalid version/],
+    [['--token', 't', '--broker', 'http://x'], /unsupported broker/],
+    [['--token', 't', '--fail', 'EVERYTHING'], /unknown failure/],
+    [['--token', 't', '--state-port', 'abc'], /state-port/],
+    [['--token', 't', '--chat', 'no-colon'], /FROM:TEXT/],
+    [['--token', 't', '--bogus'], /Unknown option/],
+    [['nals://other?token=t'], /unknown link/],
+    [['stray'], /unexpected argument/],
+  ])('refuses %j', (argv, message) => {
+    const r = parseCli(argv);
+    expect(r.kind).toBe('error');
+    expect(r.kind === 'error' && r.message).toMatch(message);
+  });
+
+  it('--help says the engine is simulated', () => {
+    expect(parseCli(['--help'])).toEqual({ kind: 'help', text: HELP_TEXT });
+    expect(HELP_TEXT).toMatch(/SIMULATED: no sound card/);
+  });
+});

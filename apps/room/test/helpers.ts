@@ -1,0 +1,73 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { RoomServerDatagramSchema, type RoomServerDatagram } from '@tutti/contract/room';
+
+/** A UDP peer for tests: sends raw or JSON datagrams to the room server and collects its answers. */
+export class UdpPeer {
+  readonly received: RoomServerDatagram[] = [];
+  private waiters: { match: (d: RoomServerDatagram) => boolean; resolve: (d: RoomServerDatagram) => void }[] = [];
+
+  private constructor(
+    private readonly socket: Socket,
+    private readonly port: number,
+  ) {
+    socket.on('message', (msg) => {
+      const d = RoomServerDatagramSchema.parse(JSON.parse(msg.toString('utf8')));
+      this.received.push(d);
+      const waiter = this.waiters.find((w) => w.match(d));
+      if (waiter) {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        waiter.resolve(d);
+      }
+    });
+  }
+
+  static async open(serverPort: number): Promise<UdpPeer> {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+    return new UdpPeer(socket, serverPort);
+  }
+
+  get localPort(): number {
+    return this.socket.address().port;
+  }
+
+  sendRaw(payload: Buffer | string): void {
+    this.socket.send(typeof payload === 'string' ? Buffer.from(payload) : payload, this.port, '127.0.0.1');
+  }
+
+  send(datagram: object): void {
+    this.sendRaw(JSON.stringify(datagram));
+  }
+
+  /** The next datagram matching `match` (including one already received after `since`). */
+  next(match: (d: RoomServerDatagram) => boolean = () => true, timeoutMs = 2000): Promise<RoomServerDatagram> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching datagram in time')), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (d) => {
+          clearTimeout(timer);
+          resolve(d);
+        },
+      });
+    });
+  }
+
+  /** Sends and waits for the answer matching `match`. */
+  async request(datagram: object, match: (d: RoomServerDatagram) => boolean = () => true): Promise<RoomServerDatagram> {
+    const answer = this.next(match);
+    this.send(datagram);
+    return answer;
+  }
+
+  /** Resolves true if nothing arrives within `ms`. */
+  async silentFor(ms: number): Promise<boolean> {
+    const before = this.received.length;
+    await new Promise((r) => setTimeout(r, ms));
+    return this.received.length === before;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.socket.close(() => resolve()));
+  }
+}

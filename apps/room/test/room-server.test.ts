@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
+import { startRoomServer, type RoomServer } from '../src/server.ts';
+import { UdpPeer } from './helpers.ts';
+
+const SECRET = 'test-secret-0123456789';
+
+describe('room server', () => {
+  let server: RoomServer;
+  let clock: number;
+  const peers: UdpPeer[] = [];
+  const base = () => `http://127.0.0.1:${server.httpPort}`;
+  const control = (path: string, init: RequestInit = {}, secret: string | null = SECRET) =>
+    fetch(`${base()}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(secret === null ? {} : { [ROOM_SECRET_HEADER]: secret }) },
+    });
+  const createEcho = async () =>
+    CreatedRoomSchema.parse(await (await control('/rooms', { method: 'POST', body: '{"kind":"echo"}' })).json());
+  const peer = async () => {
+    const p = await UdpPeer.open(server.udpPort);
+    peers.push(p);
+    return p;
+  };
+
+  beforeEach(async () => {
+    clock = 1_000_000;
+    server = await startRoomServer({
+      udpPort: 0,
+      httpPort: 0,
+      bindHost: '127.0.0.1',
+      publicHost: '198.51.100.7',
+      secret: SECRET,
+      now: () => clock,
+      sweepIntervalMs: 0,
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(peers.splice(0).map((p) => p.close()));
+    await server.close();
+  });
+
+  describe('HTTP', () => {
+    it('reports health with load figures, without a secret', async () => {
+      const res = await fetch(`${base()}/health`);
+      expect(res.status).toBe(200);
+      const body = RoomHealthSchema.parse(await res.json());
+      expect(body).toMatchObject({ status: 'ok', rooms: 0, players: 0 });
+      expect(body.load.rssBytes).toBeGreaterThan(0);
+    });
+
+    it('creates an echo room at the public address and UDP port, and deletes it', async () => {
+      const res = await control('/rooms', { method: 'POST', body: JSON.stringify({ kind: 'echo' }) });
+      expect(res.status).toBe(201);
+      const room = CreatedRoomSchema.parse(await res.json());
+      expect(room).toMatchObject({ ip: '198.51.100.7', port: server.udpPort });
+      expect(room.id).toMatch(/^[0-9a-f]{24}$/);
+      expect(RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json()).rooms).toBe(1);
+
+      expect((await control(`/rooms/${room.id}`, { method: 'DELETE' })).status).toBe(204);
+      const again = await control(`/rooms/${room.id}`, { method: 'DELETE' });
+      expect(again.status).toBe(404);
+      expect(await again.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    });
+
+    it('refuses control calls without the right secret', async () => {
+      for (const secret of [null, '', 'wrong-secret']) {
+        const res = await control('/rooms', { method: 'POST', body: '{"kind":"echo"}' }, secret);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+      }
+      const del = await control('/rooms/abc', { method: 'DELETE' }, 'nope');
+      expect(del.status).toBe(401);
+      expect(server.registry.stats().rooms).toBe(0);
+    });
+
+    it('answers bad bodies and unknown routes with the error model', async () => {
+      const badJson = await control('/rooms', { method: 'POST', body: '{kind' });
+      expect(badJson.status).toBe(400);
+      expect(await badJson.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+
+      const badKind = await control('/rooms', { method: 'POST', body: '{"kind":"stadium"}' });
+      expect(badKind.status).toBe(400);
+      expect(await badKind.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', fields: { kind: expect.any(String) } },
+      });
+
+      const tooBig = await control('/rooms', {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'echo', pad: 'x'.repeat(5000) }),
+      });
+      expect(tooBig.status).toBe(413);
+
+      expect((await control('/nowhere')).status).toBe(404);
+      expect((await fetch(`${base()}/health`, { method: 'POST' })).status).toBe(405);
+      expect((await control('/rooms', { method: 'GET' })).status).toBe(405);
+    });
+  });
+
+  describe('UDP', () => {
+    it('answers a ping from anyone with a pong carrying the same id and time', async () => {
+      const p = await peer();
+      expect(await p.request({ t: 'ping', id: 7, sentAt: 123.5 })).toEqual({ t: 'pong', id: 7, sentAt: 123.5 });
+    });
+
+    it('echoes audio back to its sender once joined', async () => {
+      const room = await createEcho();
+      const p = await peer();
+      expect(await p.request({ t: 'join', room: room.id, player: 3, charge: room.id })).toEqual({
+        t: 'joined',
+        room: room.id,
+        player: 3,
+      });
+      const audio = {
+        t: 'audio',
+        room: room.id,
+        player: 3,
+        seq: 42,
+        frame: Buffer.from([1, 2, 3, 4]).toString('base64'),
+      };
+      expect(await p.request(audio, (d) => d.t === 'audio')).toEqual(audio);
+      expect(server.registry.stats().players).toBe(1);
+    });
+
+    it('refuses unknown rooms, and audio from endpoints that have not joined', async () => {
+      const room = await createEcho();
+      const p = await peer();
+      expect(await p.request({ t: 'join', room: 'nope', player: 0 })).toEqual({
+        t: 'refused',
+        room: 'nope',
+        reason: 'UNKNOWN_ROOM',
+      });
+      expect(await p.request({ t: 'audio', room: room.id, player: 0, seq: 1, frame: '' })).toEqual({
+        t: 'refused',
+        room: room.id,
+        reason: 'NOT_JOINED',
+      });
+    });
+
+    it('lets the latest join take an echo room, and a repeated join refresh the player', async () => {
+      const room = await createEcho();
+      const first = await peer();
+      const second = await peer();
+      await first.request({ t: 'join', room: room.id, player: 0 });
+      expect(await first.request({ t: 'join', room: room.id, player: 0 })).toMatchObject({ t: 'joined' });
+      expect(await second.request({ t: 'join', room: room.id, player: 1 })).toMatchObject({ t: 'joined', player: 1 });
+      expect(
+        server.registry
+          .get(room.id)
+          ?.players()
+          .map((p) => p.port),
+      ).toEqual([second.localPort]);
+      expect(await first.request({ t: 'audio', room: room.id, player: 0, seq: 1, frame: '' })).toMatchObject({
+        reason: 'NOT_JOINED',
+      });
+    });
+
+    it('removes a player that leaves', async () => {
+      const room = await createEcho();
+      const p = await peer();
+      await p.request({ t: 'join', room: room.id, player: 2 });
+      p.send({ t: 'leave', room: room.id, player: 2 });
+      await expect.poll(() => server.registry.stats().players).toBe(0);
+    });
+
+    it('ignores malformed datagrams and keeps serving', async () => {
+      const room = await createEcho();
+      const p = await peer();
+      const junk: (string | Buffer)[] = [
+        'not json',
+        '{"t":"join"}',
+        '{"t":"dance","room":"x"}',
+        '[]',
+        'null',
+        JSON.stringify({ t: 'audio', room: room.id, player: 99, seq: 0, frame: '' }),
+        JSON.stringify({ t: 'ping', id: -1, sentAt: 0 }),
+        Buffer.alloc(0),
+        Buffer.alloc(20_000, 0x7b),
+        Buffer.from([0xff, 0xfe, 0x00]),
+      ];
+      for (const j of junk) p.sendRaw(j);
+      expect(await p.silentFor(150)).toBe(true);
+      expect(await p.request({ t: 'ping', id: 1, sentAt: 1 })).toMatchObject({ t: 'pong', id: 1 });
+      const health = RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json());
+      expect(health.load.malformed).toBe(junk.length);
+    });
+
+    it('drops a player silent for more than 10 s, and keeps one that pings', async () => {
+      const room = await createEcho();
+      const quiet = await peer();
+      await quiet.request({ t: 'join', room: room.id, player: 0 });
+      const other = await createEcho();
+      const pinger = await peer();
+      await pinger.request({ t: 'join', room: other.id, player: 0 });
+
+      clock += 9_000;
+      await pinger.request({ t: 'ping', id: 1, sentAt: 0 });
+      expect(server.sweep().droppedPlayers).toEqual([]);
+      clock += 1_500;
+      expect(server.sweep().droppedPlayers).toEqual([{ room: room.id, slot: 0 }]);
+      expect(server.registry.get(other.id)?.players()).toHaveLength(1);
+      expect(await quiet.request({ t: 'audio', room: room.id, player: 0, seq: 0, frame: '' })).toMatchObject({
+        reason: 'NOT_JOINED',
+      });
+    });
+
+    it('closes rooms left empty for ten minutes', async () => {
+      const room = await createEcho();
+      clock += 10 * 60_000 + 1;
+      expect(server.sweep().closedRooms).toEqual([room.id]);
+      expect(server.registry.stats().rooms).toBe(0);
+    });
+  });
+});

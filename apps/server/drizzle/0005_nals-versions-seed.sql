@@ -1,0 +1,6 @@
+-- Audio client releases known at install time; the enabled one is v1/config's nalsRefVersion. Download addresses are
+-- relative to NALS_DOWNLOAD_BASE_URL, so one deployment setting moves them all.
+INSERT INTO "nals_versions" ("version", "release_notes_en", "release_notes_fr", "download_linux", "download_windows", "download_mac", "enabled", "created_at") VALUES
+  ('0.9.0', 'Room ping: round-trip times to the room server and to each musician.', 'Ping de salle : temps aller-retour vers le serveur de salle et vers chaque musicien.', '0.9.0/tutti-nals-0.9.0-linux-x64.tar.gz', '0.9.0/tutti-nals-0.9.0-windows-x64.exe', '0.9.0/tutti-nals-0.9.0-macos.dmg', false, '2025-03-03T10:00:00Z'),
+  ('0.10.2', 'Amp, delay and chorus effects, with bounds reported to the web page.', 'Effets ampli, delay et chorus, avec leurs bornes communiquées à la page web.', '0.10.2/tutti-nals-0.10.2-linux-x64.tar.gz', '0.10.2/tutti-nals-0.10.2-windows-x64.exe', '0.10.2/tutti-nals-0.10.2-macos.dmg', false, '2025-09-15T10:00:00Z'),
+  ('0.11.0', 'Preferred audio frame size, and steadier automatic jitter.', 'Taille de trame audio préférée, et gigue automatique plus stable.', '0.11.0/tutti-nals-0.11.0-linux-x64.tar.gz', '0.11.0/tutti-nals-0.11.0-windows-x64.exe', '0.11.0/tutti-nals-0.11.0-macos.dmg', true, '2026-02-02T10:00:00Z');

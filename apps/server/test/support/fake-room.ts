@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROOM_SECRET_HEADER } from '@tutti/contract/room';
+
+export const FAKE_ROOM_SECRET = 'fake-room-secret-for-tests';
+
+/** A stand-in for apps/room's control API (GET /health, POST /rooms, DELETE /rooms/{id}), so server tests need no
+ *  UDP room server. The real one is tested in apps/room and end to end. */
+export interface FakeRoomServer {
+  url: string;
+  /** Open rooms by id. */
+  rooms: Map<string, { kind: string; port: number }>;
+  /** Requests received, as "METHOD /path". */
+  calls: string[];
+  /** Answers 500 to the control calls while true. */
+  failing: boolean;
+  close(): Promise<void>;
+}
+
+export async function startFakeRoomServer(secret = FAKE_ROOM_SECRET): Promise<FakeRoomServer> {
+  const rooms = new Map<string, { kind: string; port: number }>();
+  const calls: string[] = [];
+  let nextPort = 7500;
+  const send = (res: ServerResponse, status: number, body?: unknown) => {
+    res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+  const readJson = async (req: IncomingMessage): Promise<unknown> => {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const fake: FakeRoomServer = {
+    url: '',
+    rooms,
+    calls,
+    failing: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = req.url ?? '/';
+      calls.push(`${req.method} ${path}`);
+      if (req.method === 'GET' && path === '/health') {
+        const load = { cpu: 0.1, rssBytes: 1, datagramsIn: 0, datagramsOut: 0, malformed: 0 };
+        return send(res, 200, { status: 'ok', rooms: rooms.size, players: 0, uptimeSec: 1, load });
+      }
+      if (req.headers[ROOM_SECRET_HEADER] !== secret) return send(res, 401, { error: 'secret' });
+      if (fake.failing) return send(res, 500, { error: 'failing' });
+      if (req.method === 'POST' && path === '/rooms') {
+        const body = (await readJson(req)) as { kind?: unknown } | undefined;
+        if (body?.kind !== 'echo') return send(res, 400, { error: 'kind' });
+        const id = randomUUID();
+        const port = nextPort++;
+        rooms.set(id, { kind: 'echo', port });
+        return send(res, 201, { id, ip: '127.0.0.1', port });
+      }
+      const match = /^\/rooms\/([^/]+)$/.exec(path);
+      if (req.method === 'DELETE' && match?.[1]) {
+        return rooms.delete(decodeURIComponent(match[1])) ? send(res, 204) : send(res, 404, { error: 'unknown' });
+      }
+      send(res, 404, { error: 'route' });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

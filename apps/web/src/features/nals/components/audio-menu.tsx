@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CurrentUser } from '@tutti/contract/accounts';
+import { PATHS } from '../../../lib/paths';
+import { useServerConfig } from '../api/server-config';
+import { launchClient, nalsLaunchUrl, openProtocolLink } from '../launch';
+import { nalsStatus } from '../nals-state';
+import { nalsStore, sendCommand, startClient, useNals } from '../nals-store';
+import { NALS_NS } from '../translations';
+import { openConfigDialog, openLogsDialog, openNotInstalledDialog } from './dialogs';
+import { StatusIcon } from './status-icon';
+
+/** The header's audio configuration dropdown (spec section 2): status, start, stop, configure, logs, download. */
+export function AudioMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(NALS_NS);
+  const config = useServerConfig();
+  const status = useNals(nalsStatus);
+  const isConnected = useNals((s) => s.isConnected);
+  const count = useNals((s) => s.messages.length);
+  const name = useNals((s) => s.name);
+  const version = useNals((s) => s.version);
+  const hostname = useNals((s) => s.hostname);
+  const [launching, setLaunching] = useState(false);
+
+  const start = () => {
+    if (isConnected) {
+      sendCommand({ action: 'nals_start' });
+      return;
+    }
+    const broker = config.data?.queueHost;
+    if (!broker || launching) return;
+    setLaunching(true);
+    // A stopped client still listens: it starts at once. A client that is not running answers the link below.
+    startClient();
+    // Opened within the click itself: browsers only hand a custom-protocol link to the system on a user gesture.
+    void launchClient(nalsLaunchUrl(user.nalsToken, broker), {
+      open: openProtocolLink,
+      isConnected: () => nalsStore.getState().isConnected,
+      subscribe: (onChange) => nalsStore.subscribe(onChange),
+    }).then((result) => {
+      setLaunching(false);
+      if (result === 'not-installed') openNotInstalledDialog(t);
+    });
+  };
+
+  return (
+    <Menu position="bottom-end" width={250} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+      <Group gap={2} wrap="nowrap" className="audio-menu-pill" data-status={status}>
+        <StatusIcon status={status} />
+        <Menu.Target>
+          <UnstyledButton aria-label={t('menu.button')} px={6} py={4} style={{ borderRadius: 999 }}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={600} size="sm" visibleFrom="xs">
+                {t('menu.short')}
+              </Text>
+              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              </svg>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+      </Group>
+      <Menu.Dropdown>
+        <Menu.Label>{isConnected ? t('menu.client', { name, version, hostname }) : t('menu.noClient')}</Menu.Label>
+        <Menu.Item onClick={start} disabled={launching} closeMenuOnClick>
+          {launching ? t('menu.starting') : t('menu.start')}
+        </Menu.Item>
+        <Menu.Item onClick={() => sendCommand({ action: 'stop' })} disabled={!isConnected}>
+          {t('menu.stop')}
+        </Menu.Item>
+        {isConnected && <Menu.Item onClick={() => openConfigDialog(t)}>{t('menu.configure')}</Menu.Item>}
+        <Menu.Item
+          onClick={() => openLogsDialog(t)}
+          rightSection={
+            count > 0 && (
+              <>
+                <Badge size="sm" color="red.9" circle={count < 10} aria-hidden="true">
+                  {count}
+                </Badge>
+                <VisuallyHidden>{t('menu.logsCount', { count })}</VisuallyHidden>
+              </>
+            )
+          }
+        >
+          {t('menu.logs')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={PATHS.selfcheck}>
+          {t('menu.selfcheck')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={PATHS.download}>
+          {t('menu.download')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,194 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentConfig, Effects } from '@tutti/contract/nals';
+import { renderWithProviders } from '../../../../test/render';
+import { initialNalsState, type NalsState } from '../nals-state';
+import { nalsStore, sendCommand } from '../nals-store';
+import { ConfigDialogBody } from './config-dialog';
+
+vi.mock('../nals-store', async (original) => ({
+  ...(await original<typeof import('../nals-store')>()),
+  sendCommand: vi.fn(() => true),
+}));
+
+const bounds = (min: number, max: number) => ({ min, max });
+const config: CurrentConfig = {
+  jitterToggle: true,
+  jitterConfig: { local: 4, server: 6 },
+  audioQuality: 1,
+  audioChannel: 0,
+  reverbSide: 'local',
+  reverbValue: 0.3,
+  audioBufferSize: 256,
+  supportedAudioBufferSizes: [64, 128, 256, 512],
+  prefAudioFrameSize: 128,
+  soundCard: 'usb',
+};
+const effects: Effects = {
+  amp: {
+    enabled: true,
+    amps: ['Clean', 'Crunch'],
+    stack: 1,
+    bass: 5,
+    middle: 5,
+    treble: 5,
+    drive: 10,
+    gain: 3,
+    insane: false,
+    bounds: {
+      bass: bounds(0, 10),
+      middle: bounds(0, 10),
+      treble: bounds(0, 10),
+      drive: bounds(0, 30),
+      gain: bounds(0, 10),
+    },
+  },
+  delay: {
+    enabled: true,
+    timeInSec: 0.3,
+    feedback: 0.2,
+    mixer: 0.5,
+    chorus: false,
+    bounds: { timeInSec: bounds(0, 2), feedback: bounds(0, 1), mixer: bounds(0, 1) },
+  },
+  chorus: {
+    enabled: false,
+    pitchInSec: 0.01,
+    voices: 2,
+    rateInHz: 1,
+    depth: 0.5,
+    width: 0.5,
+    mixer: 0.5,
+    bounds: {
+      pitchInSec: bounds(0, 0.05),
+      voices: bounds(1, 8),
+      rateInHz: bounds(0.1, 10),
+      depth: bounds(0, 1),
+      width: bounds(0, 1),
+      mixer: bounds(0, 1),
+    },
+  },
+};
+
+function connect(version: string, patch: Partial<NalsState> = {}) {
+  nalsStore.setState(
+    {
+      ...initialNalsState,
+      isConnected: true,
+      name: 'NALS',
+      version,
+      hostname: 'studio',
+      currentConfig: config,
+      soundcardList: [
+        { id: 'builtin', name: 'Built-in', inputs: 2, outputs: 2 },
+        { id: 'usb', name: 'USB 2i2', inputs: 2, outputs: 2 },
+      ],
+      effects,
+      ...patch,
+    },
+    true,
+  );
+}
+
+describe('ConfigDialogBody', () => {
+  beforeEach(() => vi.mocked(sendCommand).mockClear());
+  afterEach(() => nalsStore.setState(initialNalsState, true));
+
+  it('shows what the client reports and sends each change', async () => {
+    connect('0.11.0');
+    renderWithProviders(<ConfigDialogBody />);
+    const ui = userEvent.setup();
+    expect(screen.getByLabelText('Sound card')).toHaveValue('usb');
+    expect(screen.getByLabelText('Channel mode')).toHaveValue('0');
+    expect(screen.getByLabelText('Quality')).toHaveValue('1');
+    expect(screen.getByLabelText('Buffer size')).toHaveValue('256');
+    expect(screen.getByLabelText('Preferred frame size')).toHaveValue('128');
+    expect(screen.getByRole('switch', { name: 'Automatic jitter' })).toBeChecked();
+    expect(screen.getByLabelText('Local jitter')).toHaveValue(4);
+    expect(screen.getByLabelText('Reverb side')).toHaveValue('local');
+    expect(screen.getByRole('slider', { name: 'Reverb level' })).toHaveAttribute('aria-valuenow', '30');
+
+    await ui.selectOptions(screen.getByLabelText('Sound card'), 'builtin');
+    await ui.selectOptions(screen.getByLabelText('Channel mode'), 'Mono in, stereo out');
+    await ui.selectOptions(screen.getByLabelText('Quality'), 'High');
+    await ui.selectOptions(screen.getByLabelText('Buffer size'), '64 frames');
+    await ui.selectOptions(screen.getByLabelText('Preferred frame size'), '512 frames');
+    await ui.click(screen.getByRole('switch', { name: 'Automatic jitter' }));
+    await ui.selectOptions(screen.getByLabelText('Reverb side'), 'Room');
+    await ui.click(screen.getByRole('button', { name: 'Open driver settings' }));
+    expect(vi.mocked(sendCommand).mock.calls.map(([c]) => c)).toEqual([
+      { action: 'set_sound_card', data: { id: 'builtin' } },
+      { action: 'set_audio_channel', data: { channel: 2 } },
+      { action: 'set_audio_quality', data: { quality: 2 } },
+      { action: 'set_buffer', data: { size: 64 } },
+      { action: 'set_pref_audio_frame_size', data: { size: 512 } },
+      { action: 'toggle_auto_jitter', data: { enabled: false } },
+      { action: 'set_reverb', data: { side: 'room', value: 0.3 } },
+      { action: 'open_driver_config' },
+    ]);
+  });
+
+  it('clamps typed values to the bounds and shows the clamped value', async () => {
+    connect('0.11.0');
+    renderWithProviders(<ConfigDialogBody />);
+    const drive = screen.getByLabelText('Drive');
+    fireEvent.change(drive, { target: { value: '99' } });
+    fireEvent.blur(drive);
+    expect(sendCommand).toHaveBeenLastCalledWith({ action: 'native_effects', data: { amp: { drive: 30 } } });
+    expect(drive).toHaveValue(30);
+
+    const local = screen.getByLabelText('Local jitter');
+    fireEvent.change(local, { target: { value: '90' } });
+    fireEvent.keyDown(local, { key: 'Enter' });
+    expect(sendCommand).toHaveBeenLastCalledWith({ action: 'set_jitter', data: { local: 64, server: 6 } });
+
+    // The client's report wins once it arrives.
+    act(() => nalsStore.setState({ effects: { ...effects, amp: { ...effects.amp, drive: 30 } } }));
+    expect(drive).toHaveValue(30);
+  });
+
+  it('sends the amp model as a clamped stack index, and the effect switches', async () => {
+    connect('0.11.0');
+    renderWithProviders(<ConfigDialogBody />);
+    const ui = userEvent.setup();
+    expect(screen.getByLabelText('Amp model')).toHaveValue('1');
+    await ui.selectOptions(screen.getByLabelText('Amp model'), 'Clean');
+    await ui.click(screen.getByRole('switch', { name: 'Insane' }));
+    await ui.click(screen.getByRole('switch', { name: 'Chorus on delay' }));
+    expect(vi.mocked(sendCommand).mock.calls.map(([c]) => c)).toEqual([
+      { action: 'native_effects', data: { amp: { stack: 0 } } },
+      { action: 'native_effects', data: { amp: { insane: true } } },
+      { action: 'native_effects', data: { delay: { chorus: true } } },
+    ]);
+    for (const label of ['Bass', 'Middle', 'Treble', 'Gain', 'Delay time', 'Feedback', 'Delay mix']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    for (const label of ['Pitch', 'Voices', 'Rate', 'Depth', 'Width', 'Chorus mix']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+  });
+
+  it('hides the effects below 0.10.0, the chorus below 0.10.2 and the frame size below 0.11.0', () => {
+    connect('0.9.0');
+    const { unmount } = renderWithProviders(<ConfigDialogBody />);
+    expect(screen.queryByLabelText('Drive')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Amp model')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Preferred frame size')).not.toBeInTheDocument();
+    expect(screen.getByText(/Effects need audio client 0.10.0/)).toBeInTheDocument();
+    unmount();
+
+    connect('0.10.1');
+    renderWithProviders(<ConfigDialogBody />);
+    expect(screen.getByLabelText('Drive')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Pitch')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Chorus mix')).not.toBeInTheDocument();
+  });
+
+  it('says so when the client is not connected, and shows a driver error', () => {
+    renderWithProviders(<ConfigDialogBody />);
+    expect(screen.getByRole('status')).toHaveTextContent(/not connected/);
+    act(() => connect('0.11.0', { hasAudioDriverError: true }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The audio driver failed to start');
+  });
+});

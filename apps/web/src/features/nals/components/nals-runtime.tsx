@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@tutti/contract/accounts';
+import { useServerConfig } from '../api/server-config';
+import { connectNals, useNals } from '../nals-store';
+import { NALS_NS } from '../translations';
+import { openNotInstalledDialog } from './dialogs';
+
+/**
+ * While someone is signed in: the page's link to their audio client, through the broker the server names
+ * (queueHost). A new token (rotated in the preferences) or another broker means a new link.
+ */
+export function NalsRuntime({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(NALS_NS);
+  const queueHost = useServerConfig().data?.queueHost ?? null;
+  const { id: accountId, nalsToken } = user;
+
+  useEffect(() => {
+    if (!queueHost) return undefined;
+    return connectNals({ queueHost, accountId, nalsToken });
+  }, [queueHost, accountId, nalsToken]);
+
+  // Spec section 8: NALS_NOT_FOUND opens the "not installed" dialog.
+  const notFound = useNals((s) => s.notFoundCount);
+  const seen = useRef(notFound);
+  useEffect(() => {
+    if (notFound > seen.current) openNotInstalledDialog(t);
+    seen.current = notFound;
+  }, [notFound, t]);
+
+  return null;
+}

@@ -1,0 +1,79 @@
+import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useInRehearsal } from '../../../lib/rehearsal-session';
+import { useServerConfig } from '../api/server-config';
+import { upgradeAction, useNals } from '../nals-store';
+import { NALS_NS } from '../translations';
+import { bannerVisible } from '../upgrade';
+
+/** Spec section 2's upgrade banner: a new reference version, its download, the restart, and the way back. */
+export function UpgradeBanner() {
+  const { t } = useTranslation(NALS_NS);
+  const refVersion = useServerConfig().data?.nalsRefVersion ?? null;
+  const inSession = useInRehearsal();
+  const isConnected = useNals((s) => s.isConnected);
+  const version = useNals((s) => s.version);
+  const upgrade = useNals((s) => s.upgrade);
+
+  if (!bannerVisible({ isConnected, version, refVersion, inSession, upgrade })) return null;
+
+  const { phase, target, progress, error } = upgrade;
+  const headline =
+    phase === 'upgraded'
+      ? t('upgrade.upgraded', { target })
+      : phase === 'restoring'
+        ? t('upgrade.restoring')
+        : t('upgrade.available');
+  const canStart = (phase === 'idle' || phase === 'failed') && !!refVersion && isConnected;
+  const canRestore = (phase === 'idle' || phase === 'failed' || phase === 'upgraded') && isConnected;
+
+  return (
+    <Box component="section" aria-label={t('upgrade.label')} className="nals-banner">
+      <Group justify="space-between" align="center" gap="sm" maw={1200} mx="auto" px={{ base: 'md', sm: 'xl' }} py="sm">
+        <Stack gap={4} style={{ flex: '1 1 320px' }}>
+          <Text fw={700}>{headline}</Text>
+          {(phase === 'idle' || phase === 'failed') && refVersion && version && (
+            <Text size="sm">{t('upgrade.versions', { target: refVersion, current: version })}</Text>
+          )}
+          {phase === 'downloading' && (
+            <>
+              <Text size="sm">
+                {t('upgrade.downloading', { target })}{' '}
+                {t('upgrade.percent', { value: Math.round((progress ?? 0) * 100) })}
+              </Text>
+              <Progress
+                value={Math.round((progress ?? 0) * 100)}
+                aria-label={t('upgrade.progress')}
+                size="lg"
+                radius="xl"
+                animated
+                maw={420}
+              />
+            </>
+          )}
+          {phase === 'installing' && <Text size="sm">{t('upgrade.installing', { target })}</Text>}
+          {error && (
+            <Alert color="red" variant="light" role="alert" py={6} maw={520}>
+              {t('upgrade.error', { code: error })}
+            </Alert>
+          )}
+        </Stack>
+        <Group gap="xs">
+          {canStart && (
+            <Button size="sm" onClick={() => upgradeAction({ type: 'upgrade', target: refVersion, from: version })}>
+              {t('upgrade.upgrade')}
+            </Button>
+          )}
+          {canRestore && (
+            <Button size="sm" variant="default" onClick={() => upgradeAction({ type: 'rollback' })}>
+              {t('upgrade.rollback')}
+            </Button>
+          )}
+          <Button size="sm" variant="subtle" color="dark" onClick={() => upgradeAction({ type: 'dismiss' })}>
+            {t('upgrade.dismiss')}
+          </Button>
+        </Group>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+import { createStore, useStore } from 'zustand';
+import {
+  NALS_CONNECT_TIMEOUT_MS,
+  NALS_KEEPALIVE_SECONDS,
+  NALS_QOS,
+  nalsInTopic,
+  nalsOutTopic,
+  supports,
+} from '@tutti/contract/nals';
+import { setAgentNalsVersion } from '../../lib/agent';
+import { api } from '../../lib/api';
+import { isTokenExpired } from '../../lib/jwt';
+import { loadMqtt, openBroker, type BrokerLink, type BrokerStatus, type MqttModule } from '../../lib/mqtt-client';
+import { getAccessToken } from '../../lib/session';
+import type { NalsCommand } from './commands';
+import { initialNalsState, reduceLink, reduceSignal, type NalsState, type SignalMessage } from './nals-state';
+import { encodeCommand, parseSignal } from './protocol';
+import { upgradeReducer, type UpgradeEvent } from './upgrade';
+
+/** Pause between two attempts to reach the broker again. */
+export const BROKER_RETRY_MS = 2_000;
+
+export const nalsStore = createStore<NalsState>(() => initialNalsState);
+export const useNals = <T>(selector: (state: NalsState) => T): T => useStore(nalsStore, selector);
+
+type SignalListener = (message: SignalMessage) => void;
+const listeners = new Set<SignalListener>();
+
+let link: BrokerLink | null = null;
+let inTopic: string | null = null;
+
+function publish(command: NalsCommand): boolean {
+  const payload = encodeCommand(command);
+  if (!payload || !link || !inTopic) return false;
+  return link.publish(inTopic, payload);
+}
+
+/**
+ * Sends a command to the audio client. Spec section 8: while the client is not connected, the command is dropped and
+ * only logged to the console. A null command (hidden by a version gate, nothing to change) is ignored.
+ */
+export function sendCommand(command: NalsCommand | null): boolean {
+  if (!command) return false;
+  if (!nalsStore.getState().isConnected) {
+    console.info(`nals: audio client not connected, "${command.action}" dropped`);
+    return false;
+  }
+  return publish(command);
+}
+
+/**
+ * Asks the audio client to start its engine, even though the page counts it as disconnected: a client that was
+ * stopped said bye but still listens, and nals_start is the one command meant for that state.
+ */
+export function startClient(): boolean {
+  return publish({ action: 'nals_start' });
+}
+
+/** Listens to every signal after the store applied it (the self-check waits for cnx, ping and dis this way). */
+export function onSignal(listener: SignalListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** One message from `/out`: checked, applied to the state, answered (hello, upgrade ready), then announced. */
+export function receive(payload: string, now: number = Date.now()): void {
+  const message = parseSignal(payload);
+  if (!message) return;
+  const outcome = reduceSignal(nalsStore.getState(), message, now, (version) => supports(version, 'effects'));
+  nalsStore.setState(outcome.state, true);
+  outcome.commands.forEach(sendCommand);
+  for (const listener of listeners) listener(message);
+}
+
+/** A user action on the upgrade banner. */
+export function upgradeAction(event: UpgradeEvent): void {
+  const outcome = upgradeReducer(nalsStore.getState().upgrade, event);
+  nalsStore.setState({ upgrade: outcome.state });
+  outcome.commands.forEach(sendCommand);
+}
+
+const LINK_STATES: Record<BrokerStatus, NalsState['link']> = {
+  connecting: 'connecting',
+  online: 'online',
+  offline: 'offline',
+  closed: 'off',
+};
+
+/** Before the next attempt, renew an access token that is missing or expired: the broker checks it as password. */
+function renewToken(): void {
+  const token = getAccessToken();
+  if (!token || isTokenExpired(token)) void api.refresh().catch(() => undefined);
+}
+
+export interface NalsTarget {
+  queueHost: string;
+  accountId: string;
+  nalsToken: string;
+}
+
+/**
+ * Connects the page to its audio client through the broker (spec section 4): user id and access token as
+ * credentials, the client's `/out` topic subscribed, hello sent on each (re)connection. Returns the disconnect.
+ */
+export function connectNals(target: NalsTarget, load: () => Promise<MqttModule> = loadMqtt): () => void {
+  let disposed = false;
+  let own: BrokerLink | null = null;
+  inTopic = nalsInTopic(target.nalsToken);
+  const outTopic = nalsOutTopic(target.nalsToken);
+
+  openBroker(
+    {
+      url: target.queueHost,
+      username: target.accountId,
+      password: () => getAccessToken() ?? '',
+      topic: outTopic,
+      qos: NALS_QOS,
+      keepaliveSec: NALS_KEEPALIVE_SECONDS,
+      connectTimeoutMs: NALS_CONNECT_TIMEOUT_MS,
+      reconnectPeriodMs: BROKER_RETRY_MS,
+    },
+    {
+      onReady: (ready) => {
+        link = ready;
+        publish({ action: 'hello' });
+      },
+      onMessage: (payload) => receive(payload),
+      onStatus: (status) => nalsStore.setState((state) => reduceLink(state, LINK_STATES[status]), true),
+      onDown: renewToken,
+    },
+    load,
+  )
+    .then((opened) => {
+      if (disposed) opened.close();
+      else own = link = opened;
+    })
+    .catch((error: unknown) => {
+      // The library failed to load (offline, a new deployment): the icon stays disconnected.
+      console.error('nals: broker unavailable', error);
+      nalsStore.setState((state) => reduceLink(state, 'offline'), true);
+    });
+
+  return () => {
+    disposed = true;
+    own?.close();
+    if (link === own) link = null;
+    nalsStore.setState(initialNalsState, true);
+  };
+}
+
+// The X-Agent header names the connected client's version (spec section 7).
+nalsStore.subscribe((state, previous) => {
+  if (state.isConnected !== previous.isConnected || state.version !== previous.version) {
+    setAgentNalsVersion(state.isConnected ? state.version : null);
+  }
+});
+
+/** For the benchmark and end-to-end tests: the page's own store, driven from the browser like a user would. */
+export interface NalsDebugHandle {
+  getState: () => NalsState;
+  send: (command: NalsCommand) => boolean;
+  onSignal: typeof onSignal;
+}
+declare global {
+  interface Window {
+    __tuttiNals?: NalsDebugHandle;
+  }
+}
+if (typeof window !== 'undefined') {
+  window.__tuttiNals = { getState: nalsStore.getState, send: sendCommand, onSignal };
+}

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { initialSelfcheck, selfcheckReducer, type SelfcheckEvent, type SelfcheckState } from '../selfcheck';
+import { useSelfcheck } from '../use-selfcheck';
+import { formatMs, SelfcheckPage } from './selfcheck-page';
+
+vi.mock('../use-selfcheck', () => ({ useSelfcheck: vi.fn() }));
+
+const reduce = (events: SelfcheckEvent[]) => events.reduce(selfcheckReducer, initialSelfcheck);
+const show = (state: SelfcheckState, start = vi.fn()) => {
+  vi.mocked(useSelfcheck).mockReturnValue({ state, start });
+  return start;
+};
+
+describe('SelfcheckPage', () => {
+  it('starts the self-check', async () => {
+    const start = show(initialSelfcheck);
+    renderWithProviders(<SelfcheckPage />);
+    expect(document.title).toBe('Self-check | Tutti');
+    await userEvent.click(screen.getByRole('button', { name: 'Start the self-check' }));
+    expect(start).toHaveBeenCalledOnce();
+  });
+
+  it('lists each step and shows the round trip with a chart of the samples', () => {
+    show(
+      reduce([
+        { type: 'start' },
+        { type: 'nals', found: true, version: '0.11.0', canPing: true },
+        { type: 'roomStarted' },
+        { type: 'cnx' },
+        ...[12, 14, 13].map((rttMs): SelfcheckEvent => ({ type: 'sample', rttMs })),
+        { type: 'measured' },
+        { type: 'roomClosed' },
+        { type: 'nalsDisconnected' },
+        { type: 'end' },
+      ]),
+    );
+    renderWithProviders(<SelfcheckPage />);
+    for (const text of [
+      'Starting the self-check',
+      'Waiting for the audio client',
+      'Audio client detected (0.11.0)',
+      'Starting the echo room',
+      'Echo room started',
+      'Connecting to the echo room',
+      'Connected to the echo room',
+      'Measurement finished',
+      'Echo room stopped',
+      'Audio client disconnected from the echo room',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'Round trip: 13 ms' })).toBeInTheDocument();
+    expect(screen.getByText('3 samples, from 12 to 14 ms')).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: 'Time each packet took to come back, in milliseconds' });
+    expect(chart.querySelectorAll('rect')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Run it again' })).toBeInTheDocument();
+  });
+
+  it('says when the client is not detected, and where to get it', () => {
+    show(reduce([{ type: 'start' }, { type: 'nals', found: false }]));
+    renderWithProviders(<SelfcheckPage />);
+    expect(screen.getByText('Unable to detect the audio client')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the audio client' })).toHaveAttribute('href', '/download');
+  });
+
+  it('says when the echo room cannot start', () => {
+    show(reduce([{ type: 'start' }, { type: 'nals', found: true }, { type: 'roomFailed' }]));
+    renderWithProviders(<SelfcheckPage />, { locale: 'fr' });
+    expect(screen.getByText("Impossible de démarrer la salle d'écho")).toBeInTheDocument();
+  });
+
+  it('keeps one decimal below 10 ms', () => {
+    expect(formatMs(0.42, 'en')).toBe('0.4');
+    expect(formatMs(0.42, 'fr')).toBe('0,4');
+    expect(formatMs(23.6, 'en')).toBe('24');
+  });
+});

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+
+/**
+ * The audio client (NALS) protocol over MQTT. The web publishes `{action, data}` to `/topic/nals/{token}/in` and
+ * subscribes to `/topic/nals/{token}/out` for `{signal, data}`; QoS 1. See shared/spec/broker.txt.
+ */
+export const nalsInTopic = (token: string) => `/topic/nals/${token}/in`;
+export const nalsOutTopic = (token: string) => `/topic/nals/${token}/out`;
+export const NALS_TOPIC_PATTERN = /^\/topic\/nals\/([A-Za-z0-9_-]+)\/(in|out)$/;
+
+export const NALS_QOS = 1;
+export const NALS_KEEPALIVE_SECONDS = 300;
+export const NALS_CONNECT_TIMEOUT_MS = 3000;
+export const NALS_MESSAGE_LOG_CAP = 100;
+export const NALS_LAUNCH_TIMEOUT_MS = 2000;
+export const NALS_STOP_DELAY_MS = 100;
+export const NALS_RECORD_MAX_SECONDS = 600;
+export const PING_WINDOW = 30;
+
+/** Version gates (SPEC section 5). */
+export const NALS_GATES = {
+  recordings: '0.6.4',
+  ping: '0.9.0',
+  effects: '0.10.0',
+  chorus: '0.10.2',
+  prefFrameSize: '0.11.0',
+} as const;
+
+/** Error codes an audio client may signal. */
+export const NALS_ERROR_CODES = [
+  'NALS_NOT_FOUND',
+  'NALS_NOT_STARTED',
+  'AUDIO_DRIVER_NOT_STARTED',
+  'SOUND_CARD_NOT_FOUND',
+  'ROOM_UNREACHABLE',
+  'DOWNLOAD_FAILED',
+  'UPGRADE_FAILED',
+  'ROLLBACK_UNAVAILABLE',
+  'RECORDING_FAILED',
+  'RECORDING_NOT_FOUND',
+  'INVALID_COMMAND',
+] as const;
+
+const Slot = z.number().int().min(0).max(15);
+const Unit = z.number().min(0).max(1);
+const Bounds = z.object({ min: z.number(), max: z.number() });
+
+export const AudioChannelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]); // mono, stereo, mono in / stereo out
+export const AudioQualitySchema = z.union([z.literal(0), z.literal(1), z.literal(2)]); // low, normal, high
+export const ReverbSideSchema = z.enum(['local', 'room']);
+
+export const SoundCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  inputs: z.number().int(),
+  outputs: z.number().int(),
+});
+export type SoundCard = z.infer<typeof SoundCardSchema>;
+
+export const CurrentConfigSchema = z.object({
+  jitterToggle: z.boolean(),
+  jitterConfig: z.object({ local: z.number().int(), server: z.number().int() }),
+  audioQuality: AudioQualitySchema,
+  audioChannel: AudioChannelSchema,
+  reverbSide: ReverbSideSchema,
+  reverbValue: Unit,
+  audioBufferSize: z.number().int(),
+  supportedAudioBufferSizes: z.array(z.number().int()),
+  prefAudioFrameSize: z.number().int().nullable(),
+  soundCard: z.string().nullable(),
+});
+export type CurrentConfig = z.infer<typeof CurrentConfigSchema>;
+
+export const AmpSchema = z.object({
+  enabled: z.boolean(),
+  amps: z.array(z.string()),
+  stack: z.number().int(),
+  bass: z.number(),
+  middle: z.number(),
+  treble: z.number(),
+  drive: z.number(),
+  gain: z.number(),
+  insane: z.boolean(),
+  bounds: z.object({ bass: Bounds, middle: Bounds, treble: Bounds, drive: Bounds, gain: Bounds }),
+});
+export const DelaySchema = z.object({
+  enabled: z.boolean(),
+  timeInSec: z.number(),
+  feedback: z.number(),
+  mixer: z.number(),
+  chorus: z.boolean(),
+  bounds: z.object({ timeInSec: Bounds, feedback: Bounds, mixer: Bounds }),
+});
+export const ChorusSchema = z.object({
+  enabled: z.boolean(),
+  pitchInSec: z.number(),
+  voices: z.number(),
+  rateInHz: z.number(),
+  depth: z.number(),
+  width: z.number(),
+  mixer: z.number(),
+  bounds: z.object({
+    pitchInSec: Bounds,
+    voices: Bounds,
+    rateInHz: Bounds,
+    depth: Bounds,
+    width: Bounds,
+    mixer: Bounds,
+  }),
+});
+export const EffectsSchema = z.object({ amp: AmpSchema, delay: DelaySchema, chorus: ChorusSchema.nullable() });
+export type Effects = z.infer<typeof EffectsSchema>;
+
+const AmpPatch = AmpSchema.omit({ amps: true, bounds: true }).partial();
+const DelayPatch = DelaySchema.omit({ bounds: true }).partial();
+const ChorusPatch = ChorusSchema.omit({ bounds: true }).partial();
+export const EffectsPatchSchema = z.object({
+  amp: AmpPatch.optional(),
+  delay: DelayPatch.optional(),
+  chorus: ChorusPatch.optional(),
+});
+export type EffectsPatch = z.infer<typeof EffectsPatchSchema>;
+
+const Empty = z.object({}).optional();
+
+/** web -> audio client. */
+export const NALS_ACTIONS = {
+  hello: Empty,
+  nals_start: Empty,
+  stop: Empty,
+  nals_download: z.object({ version: z.string() }),
+  nals_upgrade: z.object({ version: z.string() }),
+  nals_rollback: Empty,
+  connect: z.object({
+    ip: z.string(),
+    port: z.number().int().min(1).max(65535),
+    player: Slot,
+    /** The room ticket. For rooms served by apps/room it is the room id, which the client puts in its UDP join. */
+    charge: z.string().optional(),
+  }),
+  disconnect: Empty,
+  ping: Empty,
+  set_sound_card: z.object({ id: z.string() }),
+  set_audio_channel: z.object({ channel: AudioChannelSchema }),
+  set_audio_quality: z.object({ quality: AudioQualitySchema }),
+  set_buffer: z.object({ size: z.number().int().positive() }),
+  toggle_auto_jitter: z.object({ enabled: z.boolean() }),
+  set_jitter: z.object({ local: z.number().int().min(0).max(64), server: z.number().int().min(0).max(64) }),
+  set_slot_volume: z.object({ slot: Slot, volume: Unit }),
+  set_slot_mute: z.object({ slot: Slot, muted: z.boolean() }),
+  set_slot_solo: z.object({ slot: Slot, solo: z.boolean() }),
+  get_sound_card_list: Empty,
+  get_current_config: Empty,
+  set_direction: z.object({ slot: Slot, direction: z.number().min(-1).max(1) }),
+  set_reverb: z.object({ side: ReverbSideSchema, value: Unit }),
+  start_record_to_file: z.object({
+    name: z.string().max(100).optional(),
+    maxSeconds: z.number().int().min(1).max(NALS_RECORD_MAX_SECONDS).optional(),
+  }),
+  stop_record: Empty,
+  list: Empty,
+  delete: z.object({ name: z.string().min(1).max(100) }),
+  native_info: Empty,
+  /** Empty data asks for the effects; a patch changes them. The client answers with `native_info` carrying effects. */
+  native_effects: EffectsPatchSchema.optional(),
+  set_pref_audio_frame_size: z.object({ size: z.number().int().positive() }),
+  open_driver_config: Empty,
+} as const;
+export type NalsAction = keyof typeof NALS_ACTIONS;
+export type NalsActionData<A extends NalsAction> = z.input<(typeof NALS_ACTIONS)[A]>;
+
+export const RecordingSchema = z.object({
+  name: z.string(),
+  sizeBytes: z.number().int(),
+  durationSec: z.number(),
+  createdAt: z.string(),
+});
+
+/** audio client -> web. */
+export const NALS_SIGNALS = {
+  hello: z.object({ name: z.string(), host: z.string(), hostname: z.string(), version: z.string() }),
+  bye: Empty,
+  sound_card_list: z.object({ cards: z.array(SoundCardSchema) }),
+  current_config: CurrentConfigSchema,
+  /** Round trip to the room server, and to each other player's slot. */
+  ping: z.object({ rttMs: z.number(), slots: z.record(z.string(), z.number()).optional() }),
+  /** Round trip between this client and the web page's broker path. */
+  cl_ping: z.object({ rttMs: z.number() }),
+  private_chat_message: z.object({ from: z.string(), text: z.string() }),
+  error: z.object({ code: z.string(), message: z.string().optional() }),
+  status: z.object({ code: z.string(), message: z.string().optional(), progress: z.number().min(0).max(1).optional() }),
+  nals_upgrade_ready: z.object({ version: z.string() }),
+  audio_levels: z.object({ input: Unit, output: Unit, slots: z.record(z.string(), Unit) }),
+  cnx: z.object({ ip: z.string(), port: z.number().int(), player: Slot }),
+  dis: z.object({ reason: z.enum(['requested', 'lost', 'refused']) }),
+  recording: z.object({ name: z.string(), startedAt: z.string(), maxSeconds: z.number().int() }),
+  not_recording: z.object({ name: z.string().optional() }),
+  catalog: z.object({ recordings: z.array(RecordingSchema) }),
+  native_info: z.object({ engine: z.string(), os: z.string(), effects: EffectsSchema.nullable() }),
+} as const;
+export type NalsSignal = keyof typeof NALS_SIGNALS;
+export type NalsSignalData<S extends NalsSignal> = z.infer<(typeof NALS_SIGNALS)[S]>;
+
+export const NalsActionMessageSchema = z.object({ action: z.string(), data: z.unknown().optional() });
+export const NalsSignalMessageSchema = z.object({ signal: z.string(), data: z.unknown().optional() });
+
+/** Semantic version compare: -1, 0 or 1. Non-numeric parts count as 0. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return 0;
+}
+export const supports = (version: string | null | undefined, gate: keyof typeof NALS_GATES): boolean =>
+  !!version && compareVersions(version, NALS_GATES[gate]) >= 0;
+
+/** Codes of the `status` signal (informational, never an error). */
+export const NALS_STATUS_CODES = [
+  /** `nals_download` progress; `progress` goes from 0 to 1. */
+  'DOWNLOAD_PROGRESS',
+  /** `open_driver_config` opened the sound card driver's settings panel. */
+  'DRIVER_CONFIG_OPENED',
+  /** `nals_upgrade` accepted: the client says bye, restarts at `message` (the new version) and says hello. */
+  'UPGRADING',
+  /** `nals_rollback` accepted: the same restart, at the previous version. */
+  'ROLLING_BACK',
+  /** `ping` while the client is in no room: nothing to measure. */
+  'NOT_CONNECTED',
+] as const;
+export type NalsStatusCode = (typeof NALS_STATUS_CODES)[number];
+
+/**
+ * The state of the apps/nals emulator, served on its optional local `--state-port` (GET /state) so end-to-end tests
+ * can check what the client itself holds, not only what the web shows.
+ */
+export const NalsEmulatorStateSchema = z.object({
+  version: z.string(),
+  previousVersion: z.string().nullable(),
+  downloadedVersions: z.array(z.string()),
+  /** False after `stop` (or a start that failed) until `nals_start`. */
+  running: z.boolean(),
+  broker: z.object({ url: z.string(), online: z.boolean() }),
+  hello: NALS_SIGNALS.hello,
+  soundCards: z.array(SoundCardSchema),
+  /** Exactly what `current_config` reports (prefAudioFrameSize null below 0.11.0). */
+  config: CurrentConfigSchema,
+  /** Exactly what `native_info` reports: null below 0.10.0, chorus null below 0.10.2. */
+  effects: EffectsSchema.nullable(),
+  mixer: z.record(z.string(), z.object({ volume: Unit, muted: z.boolean(), solo: z.boolean(), direction: z.number() })),
+  connection: z
+    .object({
+      phase: z.enum(['joining', 'connected']),
+      ip: z.string(),
+      port: z.number().int(),
+      player: Slot,
+      room: z.string(),
+      lastRttMs: z.number().nullable(),
+      framesSent: z.number().int(),
+      framesReceived: z.number().int(),
+    })
+    .nullable(),
+  recording: NALS_SIGNALS.recording.nullable(),
+  recordings: z.array(RecordingSchema),
+  recordingsDir: z.string(),
+  download: z.object({ version: z.string(), progress: Unit }).nullable(),
+  /** Faults injected with --fail. */
+  faults: z.array(z.string()),
+  /** How many of each signal the client has published since it started. */
+  signalCounts: z.record(z.string(), z.number().int()),
+});
+export type NalsEmulatorState = z.infer<typeof NalsEmulatorStateSchema>;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * The room server (apps/room): UDP datagrams between audio clients and a room, and the HTTP control calls the API
+ * server makes. Every datagram is one JSON object with a `t` (type) field. All rooms of a process share its UDP port;
+ * a datagram names its room. The audio client learns the room id from the `charge` of the `connect` action.
+ */
+
+/** Header carrying the shared secret on control calls (every HTTP call but GET /health). */
+export const ROOM_SECRET_HEADER = 'x-room-secret';
+/** A player who sends nothing (audio, ping) for this long is dropped from its room. */
+export const ROOM_PLAYER_SILENCE_MS = 10_000;
+/** A room nobody has been in for this long is closed, so rooms whose owner never closed them do not pile up. */
+export const ROOM_IDLE_MS = 10 * 60_000;
+/** Largest datagram the server reads; anything bigger is ignored. */
+export const ROOM_MAX_DATAGRAM_BYTES = 16 * 1024;
+/** Largest base64 audio frame accepted in an `audio` datagram. */
+export const ROOM_MAX_FRAME_CHARS = 12 * 1024;
+
+const RoomId = z.string().min(1).max(64);
+const Player = z.number().int().min(0).max(15);
+
+// Client -> server.
+export const RoomJoinSchema = z.object({
+  t: z.literal('join'),
+  room: RoomId,
+  player: Player,
+  charge: z.string().max(256).optional(),
+});
+/** Answered for anyone, joined or not, so a client can measure its round trip before and while it is in a room. */
+export const RoomPingSchema = z.object({ t: z.literal('ping'), id: z.number().int().min(0), sentAt: z.number() });
+export const RoomAudioSchema = z.object({
+  t: z.literal('audio'),
+  room: RoomId,
+  player: Player,
+  seq: z.number().int().min(0),
+  /** Base64 PCM, 16-bit little-endian. */
+  frame: z.string().max(ROOM_MAX_FRAME_CHARS),
+});
+export const RoomLeaveSchema = z.object({ t: z.literal('leave'), room: RoomId, player: Player });
+
+// Server -> client.
+export const RoomJoinedSchema = z.object({ t: z.literal('joined'), room: RoomId, player: Player });
+export const ROOM_REFUSAL_REASONS = ['UNKNOWN_ROOM', 'ROOM_FULL', 'SLOT_TAKEN', 'NOT_JOINED'] as const;
+export const RoomRefusedSchema = z.object({
+  t: z.literal('refused'),
+  room: z.string().optional(),
+  reason: z.enum(ROOM_REFUSAL_REASONS),
+});
+export const RoomPongSchema = z.object({ t: z.literal('pong'), id: z.number().int().min(0), sentAt: z.number() });
+
+/** What a client may send; anything else is ignored by the server. */
+export const RoomClientDatagramSchema = z.discriminatedUnion('t', [
+  RoomJoinSchema,
+  RoomPingSchema,
+  RoomAudioSchema,
+  RoomLeaveSchema,
+]);
+/** What the server sends: `audio` is an echo (echo rooms) or another player's packet (rehearsal rooms). */
+export const RoomServerDatagramSchema = z.discriminatedUnion('t', [
+  RoomJoinedSchema,
+  RoomRefusedSchema,
+  RoomPongSchema,
+  RoomAudioSchema,
+]);
+export type RoomJoin = z.infer<typeof RoomJoinSchema>;
+export type RoomPing = z.infer<typeof RoomPingSchema>;
+export type RoomAudio = z.infer<typeof RoomAudioSchema>;
+export type RoomLeave = z.infer<typeof RoomLeaveSchema>;
+export type RoomJoined = z.infer<typeof RoomJoinedSchema>;
+export type RoomRefused = z.infer<typeof RoomRefusedSchema>;
+export type RoomPong = z.infer<typeof RoomPongSchema>;
+export type RoomClientDatagram = z.infer<typeof RoomClientDatagramSchema>;
+export type RoomServerDatagram = z.infer<typeof RoomServerDatagramSchema>;
+
+// HTTP control and health.
+/** Echo rooms return every packet to its sender (self-check); rehearsal rooms come with the sessions issue. */
+export const ROOM_KINDS = ['echo'] as const;
+export const RoomKindSchema = z.enum(ROOM_KINDS);
+export type RoomKind = z.infer<typeof RoomKindSchema>;
+
+export const CreateRoomBodySchema = z.object({ kind: RoomKindSchema });
+export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
+/** 201 answer of POST /rooms: where clients send their datagrams, and the room id they put in them. */
+export const CreatedRoomSchema = z.object({ id: RoomId, ip: z.string(), port: z.number().int().min(1).max(65535) });
+export type CreatedRoom = z.infer<typeof CreatedRoomSchema>;
+
+export const RoomHealthSchema = z.object({
+  status: z.literal('ok'),
+  rooms: z.number().int(),
+  players: z.number().int(),
+  uptimeSec: z.number(),
+  load: z.object({
+    /** One-minute load average divided by the number of CPUs (1 = every core busy). */
+    cpu: z.number(),
+    rssBytes: z.number().int(),
+    datagramsIn: z.number().int(),
+    datagramsOut: z.number().int(),
+    /** Datagrams ignored because they were not valid JSON or did not match a schema. */
+    malformed: z.number().int(),
+  }),
+});
+export type RoomHealth = z.infer<typeof RoomHealthSchema>;
