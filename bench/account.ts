@@ -3,6 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface SignedIn {
+  email: string;
+  password: string;
   accessToken: string;
   headers: Record<string, string>;
 }
@@ -49,5 +51,10 @@ export async function signInBenchUser(origin: string, mailDir: string): Promise<
   const tokens = (await (await call(origin, 'POST', 'v1/auth', { email, password }, agent)).json()) as {
     accessToken: string;
   };
-  return { accessToken: tokens.accessToken, headers: { ...agent, authorization: `Bearer ${tokens.accessToken}` } };
+  return {
+    email,
+    password,
+    accessToken: tokens.accessToken,
+    headers: { ...agent, authorization: `Bearer ${tokens.accessToken}` },
+  };
 }

@@ -76,10 +76,14 @@ export function markdownSection(report: BenchReport): string {
   ].join('\n');
 }
 
-/** Appends the run to docs/benchmarks.md (created with its method header by hand; never rewritten here). */
-export async function appendToBenchmarks(file: string, report: BenchReport): Promise<void> {
+/** Appends one section to docs/benchmarks.md (created with its method header by hand; never rewritten here). */
+export async function appendSection(file: string, section: string): Promise<void> {
   const existing = await readFile(file, 'utf8').catch(() => null);
   if (existing === null) await writeFile(file, '# Benchmarks\n\n');
   const separator = existing !== null && !existing.endsWith('\n\n') ? '\n' : '';
-  await appendFile(file, `${separator}${markdownSection(report)}`);
+  await appendFile(file, `${separator}${section}`);
 }
+
+/** Appends the HTTP run to docs/benchmarks.md. */
+export const appendToBenchmarks = (file: string, report: BenchReport): Promise<void> =>
+  appendSection(file, markdownSection(report));

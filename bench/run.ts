@@ -9,7 +9,10 @@ import { loadConfig } from '@tutti/server/src/config.ts';
 import { signInBenchUser } from './account.ts';
 import { runLoad } from './load.ts';
 import { measureLoginJs } from './login-js.ts';
+import { runNalsRoundTrip } from './nals-roundtrip.ts';
+import { nalsMarkdownSection, nalsMarkdownTable, nalsTargetText, BASELINE_TEXT } from './nals-report.ts';
 import {
+  appendSection,
   appendToBenchmarks,
   loginJsText,
   machine,
@@ -27,8 +30,12 @@ const warmupSeconds = Math.min(3, durationSeconds);
 // Request logs at info would measure the terminal as much as the server; production ships them to a collector.
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const webDist = path.join(repoRoot, 'apps/web/dist');
+const benchmarksFile = path.join(repoRoot, 'docs/benchmarks.md');
+/** `http`: the HTTP throughput bench only; `nals`: the audio client round trip only; unset: both, in that order. */
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'http' && only !== 'nals') throw new Error('BENCH_ONLY is http or nals');
 
-async function main(): Promise<void> {
+async function httpBench(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-'));
 
   // Both servers live in this process; the load comes from a child process, one target at a time.
@@ -92,7 +99,7 @@ async function main(): Promise<void> {
     console.log(markdownTable(report));
     console.log(`\n${loginJsText(loginJs)}\n\n${targetsText(report)}\n`);
     console.log(JSON.stringify(report, null, 2));
-    if (!process.env.BENCH_NO_APPEND) await appendToBenchmarks(path.join(repoRoot, 'docs/benchmarks.md'), report);
+    if (!process.env.BENCH_NO_APPEND) await appendToBenchmarks(benchmarksFile, report);
   } finally {
     await app.close();
     await baseline.close();
@@ -100,4 +107,19 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+async function nalsBench(): Promise<void> {
+  const report = await runNalsRoundTrip({
+    repoRoot,
+    webDist,
+    logLevel,
+    count: Number(process.env.BENCH_NALS_COUNT ?? 1000),
+    warmup: Number(process.env.BENCH_NALS_WARMUP ?? 50),
+    ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  console.log(`\n${nalsMarkdownTable(report)}\n\n${nalsTargetText(report)}\n\n${BASELINE_TEXT}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, nalsMarkdownSection(report));
+}
+
+if (only !== 'nals') await httpBench();
+if (only !== 'http') await nalsBench();

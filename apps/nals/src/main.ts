@@ -3,6 +3,10 @@ import { startNals } from './app.ts';
 import { parseCli } from './cli.ts';
 import { createLog } from './log.ts';
 
+/** A stop request ends the process within this time, whatever still hangs (a broker that stopped answering, an
+ *  action in progress): the bye is sent if the broker takes it by then. */
+const EXIT_DEADLINE_MS = 1000;
+
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2));
   if (cli.kind === 'help') {
@@ -26,6 +30,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
+    setTimeout(() => {
+      log.warn('could not stop cleanly in time, exiting anyway', { afterMs: EXIT_DEADLINE_MS });
+      process.exit(0);
+    }, EXIT_DEADLINE_MS).unref();
     nals.stop().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -79,6 +79,14 @@ describe('lifecycle: hello, bye, stop, nals_start', () => {
     expect(h.transport.published[1]?.data).toMatchObject({ code: 'AUDIO_DRIVER_NOT_STARTED' });
   });
 
+  it('fault AUDIO_DRIVER_NOT_STARTED: a later hello (a page opened after the start) hears it again', async () => {
+    h = await startHarness({ faults: ['AUDIO_DRIVER_NOT_STARTED'] });
+    const before = h.transport.published.length;
+    await h.send('hello');
+    expect(h.transport.published.slice(before).map((s) => s.signal)).toEqual(['hello', 'error']);
+    expect(h.transport.published[before + 1]?.data).toMatchObject({ code: 'AUDIO_DRIVER_NOT_STARTED' });
+  });
+
   it('private_chat_message: relays the --chat message once, after the first hello, and never otherwise', async () => {
     h = await startHarness({ chat: { from: 'alice', text: 'ready?' } });
     expect(h.transport.signals('private_chat_message')).toEqual([

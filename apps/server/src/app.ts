@@ -15,6 +15,8 @@ import { createMeRepository } from './modules/me/me.repository.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createBrokerAccess } from './modules/nals/nals.broker.ts';
+import { createNalsBundler } from './modules/nals/nals.bundle.ts';
+import { registerNalsDownloads } from './modules/nals/nals.downloads.ts';
 import { registerBrokerHooks } from './modules/nals/nals.hooks.ts';
 import { createNalsRepository } from './modules/nals/nals.repository.ts';
 import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
@@ -180,6 +182,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     fallbackRefVersion: config.nalsRefVersion,
     now,
   });
+  const queueHost = () =>
+    config.queueHost ??
+    deriveQueueHost(config.publicUrl, broker?.port ?? config.broker.port, config.broker.tls !== null);
   const reference = createReferenceService({
     repo: createReferenceRepository(database.db),
     database,
@@ -187,9 +192,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     version: APP_VERSION,
     startedAt: now(),
     now,
-    queueHost: () =>
-      config.queueHost ??
-      deriveQueueHost(config.publicUrl, broker?.port ?? config.broker.port, config.broker.tls !== null),
+    queueHost,
     nalsRefVersion: nals.refVersion,
   });
   const selfchecks = createSessionsService({
@@ -203,6 +206,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerAuthRoutes(endpoint, auth);
   registerMeRoutes(endpoint, me);
   registerNalsRoutes(endpoint, nals);
+  registerNalsDownloads(app, {
+    repo: nalsRepo,
+    bundler: createNalsBundler(join(config.dataDir, 'downloads', 'nals')),
+    brokerUrl: queueHost,
+    publicUrl: config.publicUrl,
+  });
   registerSessionsRoutes(endpoint, selfchecks);
 
   // ---- the MQTT broker: embedded (started with the app), or external through these hooks

@@ -44,10 +44,11 @@ describe.each(databases())('audio client versions and downloads on $name', (data
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         version: '0.11.0',
         releaseNotes: { en: expect.stringContaining('frame size'), fr: expect.stringContaining('trame') },
+        // The emulator is one Node file for every system (migration 0006), served under the default base.
         downloads: {
-          linux: `${BASE}0.11.0/tutti-nals-0.11.0-linux-x64.tar.gz`,
-          windows: `${BASE}0.11.0/tutti-nals-0.11.0-windows-x64.exe`,
-          mac: `${BASE}0.11.0/tutti-nals-0.11.0-macos.dmg`,
+          linux: `${BASE}0.11.0/tutti-nals-0.11.0.mjs`,
+          windows: `${BASE}0.11.0/tutti-nals-0.11.0.mjs`,
+          mac: `${BASE}0.11.0/tutti-nals-0.11.0.mjs`,
         },
         enabled: true,
         createdAt: '2026-02-02T10:00:00.000Z',
@@ -61,21 +62,17 @@ describe.each(databases())('audio client versions and downloads on $name', (data
 
   describe('GET v1/nals/download', () => {
     it('answers the enabled release’s address for each system, as text, to anyone', async () => {
-      for (const [os, file] of [
-        ['linux', 'linux-x64.tar.gz'],
-        ['windows', 'windows-x64.exe'],
-        ['mac', 'macos.dmg'],
-      ]) {
+      for (const os of ['linux', 'windows', 'mac']) {
         const res = await call(t, 'GET', `v1/nals/download?os=${os}`);
         expect(res.status).toBe(200);
         expect(res.headers['content-type']).toContain('text/plain');
-        expect(res.text).toBe(`${BASE}0.11.0/tutti-nals-0.11.0-${file}`);
+        expect(res.text).toBe(`${BASE}0.11.0/tutti-nals-0.11.0.mjs`);
       }
     });
 
     it('answers a target version’s address, enabled or not', async () => {
       const res = await call(t, 'GET', 'v1/nals/download?os=windows&target=0.9.0', { token: user.accessToken });
-      expect(res.text).toBe(`${BASE}0.9.0/tutti-nals-0.9.0-windows-x64.exe`);
+      expect(res.text).toBe(`${BASE}0.9.0/tutti-nals-0.9.0.mjs`);
     });
 
     it('refuses an unknown system or a malformed target with a field error, and an unknown target with 404', async () => {

@@ -92,10 +92,21 @@ export class SimulatedEngine {
     this.effectsState = applyEffectsPatch(this.effectsState, patch, this.version);
   }
 
-  /** Starts the engine and says hello; when already running, says hello again. */
+  /**
+   * Hello, followed by the audio driver failure while it lasts: the failure is a state of this client, not an event,
+   * so a page that greets it later (opened or reloaded after the start) learns of it as well.
+   */
+  greet(): void {
+    this.emit('hello', this.hello());
+    if (this.options.faults.has('AUDIO_DRIVER_NOT_STARTED')) {
+      this.emit('error', { code: 'AUDIO_DRIVER_NOT_STARTED', message: 'the audio driver did not start' });
+    }
+  }
+
+  /** Starts the engine and greets; when already running, greets again. */
   start(): void {
     if (this.running) {
-      this.emit('hello', this.hello());
+      this.greet();
       return;
     }
     if (this.options.faults.consume('NALS_NOT_STARTED')) {
@@ -105,10 +116,7 @@ export class SimulatedEngine {
     }
     this.running = true;
     this.options.log.info('engine started', { version: this.version });
-    this.emit('hello', this.hello());
-    if (this.options.faults.has('AUDIO_DRIVER_NOT_STARTED')) {
-      this.emit('error', { code: 'AUDIO_DRIVER_NOT_STARTED', message: 'the audio driver did not start' });
-    }
+    this.greet();
     if (this.chatPending) {
       this.emit('private_chat_message', this.chatPending);
       this.chatPending = null;

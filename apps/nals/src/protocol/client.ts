@@ -39,7 +39,8 @@ const FAILURE_CODES: Partial<Record<NalsAction, NalsErrorCode>> = {
   nals_rollback: 'UPGRADE_FAILED',
 };
 const BROKER_RTT_SAMPLES = 20;
-const FLUSH_TIMEOUT_MS = 2000;
+/** How long shutdown waits for the broker to acknowledge the last signals (bye) while it is reachable. */
+const FLUSH_TIMEOUT_MS = 500;
 
 export interface NalsClientOptions {
   transport: Transport;
@@ -127,7 +128,9 @@ export class NalsClient {
     if (this.clPingTimer) clearInterval(this.clPingTimer);
     await this.queue;
     await this.engine.stop();
-    await Promise.race([Promise.allSettled([...this.inFlight]), delay(FLUSH_TIMEOUT_MS)]);
+    // Offline, the bye waits in the MQTT queue for a reconnection that may never come: no use waiting for it.
+    if (this.options.transport.online)
+      await Promise.race([Promise.allSettled([...this.inFlight]), delay(FLUSH_TIMEOUT_MS)]);
     await this.engine.close();
     await this.options.transport.close();
   }

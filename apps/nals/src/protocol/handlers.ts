@@ -36,7 +36,7 @@ const config = ({ engine, emit }: HandlerContext) => emit('current_config', engi
 /** What each action does, and the signals it answers with. Asynchronous outcomes come from the engine's sink. */
 export const ACTION_HANDLERS: { [A in NalsAction]: ActionHandler<A> } = {
   // Lifecycle. A stopped engine answers hello with bye, so the page shows it as not connected.
-  hello: ({ engine, emit }) => (engine.running ? emit('hello', engine.hello()) : emit('bye', undefined)),
+  hello: ({ engine, emit }) => (engine.running ? engine.greet() : emit('bye', undefined)),
   nals_start: ({ engine }) => engine.start(),
   stop: ({ engine }) => engine.stop(),
 

@@ -10,6 +10,8 @@ import type { Log } from '../log.ts';
 import type { Transport, TransportEvents } from './transport.ts';
 
 const RECONNECT_PERIOD_MS = 1000;
+/** How long a clean DISCONNECT may wait for the broker's last PUBACKs before the socket is simply dropped. */
+const CLEAN_CLOSE_TIMEOUT_MS = 300;
 
 export interface MqttTransportOptions {
   url: string;
@@ -85,6 +87,17 @@ export class MqttTransport implements Transport {
   async close(): Promise<void> {
     const client = this.client;
     this.client = null;
-    if (client) await client.endAsync();
+    if (!client) return;
+    // Offline or still connecting: nothing can be flushed, and a clean end() would wait for the connection attempt
+    // (or for PUBACKs that never come), so the socket is dropped at once.
+    if (!client.connected) return client.endAsync(true);
+    let timer: NodeJS.Timeout | undefined;
+    const cleanly = await Promise.race([
+      client.endAsync().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLEAN_CLOSE_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
+    // A broker that vanished without closing the socket (no RST) looks connected until the keepalive: drop it.
+    if (!cleanly) await client.endAsync(true);
   }
 }

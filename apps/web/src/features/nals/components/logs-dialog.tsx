@@ -23,7 +23,12 @@ export function LogsDialogBody() {
   if (messages.length === 0) return <Text c="dimmed">{t('logs.empty')}</Text>;
 
   return (
-    <Table.ScrollContainer minWidth={420} maxHeight={420}>
+    // Wider than a phone: it scrolls sideways, so keyboard users need to reach it (focusable, named region).
+    <Table.ScrollContainer
+      minWidth={420}
+      maxHeight={420}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('logs.title') } }}
+    >
       <Table striped verticalSpacing="xs" stickyHeader>
         <Table.Thead>
           <Table.Tr>
