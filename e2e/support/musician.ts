@@ -26,7 +26,7 @@ export async function musicianWithClient(
   page: Page,
   request: APIRequestContext,
   nals: NalsLauncher,
-  client: Pick<NalsOptions, 'version' | 'fail'> = {},
+  client: Pick<NalsOptions, 'version' | 'fail' | 'recordings'> = {},
   lang: Lang = 'en',
 ): Promise<Musician & { client: NalsEmulator }> {
   const user = await createConfirmedUser(request, { prefix: 'nals', locale: lang });

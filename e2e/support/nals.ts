@@ -30,6 +30,8 @@ export type NalsOptions = (
   version?: string;
   /** Failures to simulate (`--fail`), e.g. AUDIO_DRIVER_NOT_STARTED. */
   fail?: string[];
+  /** The folder for its recordings (`--recordings`); by default one shared by every emulator of the machine. */
+  recordings?: string;
 };
 
 export interface NalsEmulator {
@@ -84,6 +86,7 @@ async function startEmulator(options: NalsOptions): Promise<{ emulator: NalsEmul
   args.push('--state-port', '0');
   if (options.version) args.push('--version', options.version);
   if (options.fail?.length) args.push('--fail', options.fail.join(','));
+  if (options.recordings) args.push('--recordings', options.recordings);
   const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Read both pipes for the whole life of the process: a full pipe would block the client's logging and stall it.

@@ -1,5 +1,6 @@
 import {
   NALS_GATES,
+  NALS_RECORD_MAX_SECONDS,
   supports,
   type CurrentConfig,
   type Effects,
@@ -106,6 +107,14 @@ export function frameSizeCommand(version: string | null, size: number): NalsComm
 /** Ping from 0.9.0. */
 export const pingCommand = (version: string | null): NalsCommand | null =>
   supports(version, 'ping') ? { action: 'ping' } : null;
+
+/** Recording to a local file works at every version, for at most the contract's NALS_RECORD_MAX_SECONDS. */
+export const startRecordingCommand = (): NalsCommand => ({
+  action: 'start_record_to_file',
+  data: { maxSeconds: NALS_RECORD_MAX_SECONDS },
+});
+
+export const stopRecordingCommand = (): NalsCommand => ({ action: 'stop_record' });
 
 /** Listing and deleting local recordings from 0.6.4. */
 export const listRecordingsCommand = (version: string | null): NalsCommand | null =>

@@ -186,7 +186,14 @@ describe('reduceSignal', () => {
     state = apply(state, { signal: 'not_recording', data: { name: 'take-1' } }).state;
     expect(state.recording).toBeNull();
     const recordings = [{ name: 'take-1', sizeBytes: 10, durationSec: 1, createdAt: '2025-01-01T10:00:00Z' }];
-    expect(apply(state, { signal: 'catalog', data: { recordings } }).state.recordings).toEqual(recordings);
+    state = apply(state, { signal: 'catalog', data: { recordings } }).state;
+    expect(state.recordings).toEqual(recordings);
+    // A new catalog replaces the old one (after a delete, without the deleted file); none of these asks anything.
+    const after = apply(state, { signal: 'catalog', data: { recordings: [] } });
+    expect(after).toEqual({ state: { ...state, recordings: [] }, commands: [] });
+    // A client that leaves takes its recording in progress and its catalog with it.
+    state = apply(apply(state, { signal: 'recording', data: recording }).state, { signal: 'bye', data: {} }).state;
+    expect(state).toMatchObject({ recording: null, recordings: null });
   });
 
   it('private_chat_message is kept with its time', () => {

@@ -105,6 +105,7 @@ const forgetClient = (state: NalsState): NalsState => ({
   room: null,
   levels: null,
   recording: null,
+  recordings: null,
 });
 
 export interface SignalOutcome {

@@ -98,6 +98,9 @@ describe('ConfigDialogBody', () => {
   it('shows what the client reports and sends each change', async () => {
     connect('0.11.0');
     renderWithProviders(<ConfigDialogBody />);
+    // Opening the dialog asks for the recordings (recordings-section.test.tsx); only the changes below count here.
+    expect(sendCommand).toHaveBeenCalledWith({ action: 'list' });
+    vi.mocked(sendCommand).mockClear();
     const ui = userEvent.setup();
     expect(screen.getByLabelText('Sound card')).toHaveValue('usb');
     expect(screen.getByLabelText('Channel mode')).toHaveValue('0');
@@ -151,6 +154,7 @@ describe('ConfigDialogBody', () => {
   it('sends the amp model as a clamped stack index, and the effect switches', async () => {
     connect('0.11.0');
     renderWithProviders(<ConfigDialogBody />);
+    vi.mocked(sendCommand).mockClear();
     const ui = userEvent.setup();
     expect(screen.getByLabelText('Amp model')).toHaveValue('1');
     await ui.selectOptions(screen.getByLabelText('Amp model'), 'Clean');
@@ -188,7 +192,10 @@ describe('ConfigDialogBody', () => {
   it('says so when the client is not connected, and shows a driver error', () => {
     renderWithProviders(<ConfigDialogBody />);
     expect(screen.getByRole('status')).toHaveTextContent(/not connected/);
+    expect(screen.queryByRole('heading', { name: 'Recordings' })).not.toBeInTheDocument();
+    expect(sendCommand).not.toHaveBeenCalled();
     act(() => connect('0.11.0', { hasAudioDriverError: true }));
     expect(screen.getByRole('alert')).toHaveTextContent('The audio driver failed to start');
+    expect(screen.getByRole('heading', { name: 'Recordings' })).toBeInTheDocument();
   });
 });

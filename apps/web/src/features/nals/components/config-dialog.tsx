@@ -27,6 +27,7 @@ import { sendCommand, useNals } from '../nals-store';
 import { NALS_NS } from '../translations';
 import { ClientNumberInput } from './client-number-input';
 import { EffectsPanel } from './effects-panel';
+import { RecordingsSection } from './recordings-section';
 
 const CHANNELS = [0, 1, 2] as const;
 const QUALITIES = [0, 1, 2] as const;
@@ -76,6 +77,7 @@ export function ConfigDialogBody() {
         </Group>
       )}
       <EffectsPanel />
+      <RecordingsSection />
     </Stack>
   );
 }

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NALS_RECORD_MAX_SECONDS, type NalsSignalData } from '@tutti/contract/nals';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format';
+import {
+  deleteRecordingCommand,
+  listRecordingsCommand,
+  startRecordingCommand,
+  stopRecordingCommand,
+  supports,
+} from '../commands';
+import { sendCommand, useNals } from '../nals-store';
+import { elapsedSeconds, formatDuration, formatFileSize } from '../recordings';
+import { NALS_NS } from '../translations';
+
+type Recording = NalsSignalData<'catalog'>['recordings'][number];
+
+/** The clock of the elapsed time: ticks every second, only while something is recording. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * Local recordings (spec section 5): record to a file (at most NALS_RECORD_MAX_SECONDS), stop, and, from 0.6.4, the
+ * client's catalog with a confirmed delete. Rendered inside the configuration dialog, which shows it only when connected.
+ */
+export function RecordingsSection() {
+  const { t } = useTranslation(NALS_NS);
+  const version = useNals((s) => s.version);
+  const recording = useNals((s) => s.recording);
+  const canList = supports(version, 'recordings');
+  const isRecording = recording !== null;
+  const now = useNow(isRecording);
+
+  // The catalog is asked for when the section opens, then again each time a recording ends (its file is complete).
+  const wasRecording = useRef(isRecording);
+  useEffect(() => {
+    sendCommand(listRecordingsCommand(version));
+  }, [version]);
+  useEffect(() => {
+    if (wasRecording.current && !isRecording) sendCommand(listRecordingsCommand(version));
+    wasRecording.current = isRecording;
+  }, [isRecording, version]);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="nals-recordings">
+      <Title order={3} size="h4" id="nals-recordings">
+        {t('recordings.title')}
+      </Title>
+      {recording ? (
+        <Group gap="sm" justify="space-between">
+          <Group gap="xs">
+            <Badge color="red" variant="dot" size="lg">
+              {t('recordings.recording')}
+            </Badge>
+            <Text size="sm" ff="monospace" role="timer" aria-label={t('recordings.elapsed')}>
+              {formatDuration(elapsedSeconds(recording.startedAt, recording.maxSeconds, now))} /{' '}
+              {formatDuration(recording.maxSeconds)}
+            </Text>
+          </Group>
+          <Button color="red" onClick={() => sendCommand(stopRecordingCommand())}>
+            {t('recordings.stop')}
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="sm">
+          <Button variant="light" onClick={() => sendCommand(startRecordingCommand())}>
+            {t('recordings.record')}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {t('recordings.limit', { minutes: NALS_RECORD_MAX_SECONDS / 60 })}
+          </Text>
+        </Group>
+      )}
+      {canList ? (
+        <RecordingList version={version} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('recordings.listHidden', { version })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function RecordingList({ version }: { version: string | null }) {
+  const { t } = useTranslation(NALS_NS);
+  const recordings = useNals((s) => s.recordings);
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  if (recordings === null) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text size="sm">{t('recordings.loading')}</Text>
+      </Group>
+    );
+  }
+  if (recordings.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('recordings.empty')}
+      </Text>
+    );
+  }
+  // Newest first: the one just recorded is on top.
+  const sorted = [...recordings].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} aria-label={t('recordings.list')} style={{ listStyle: 'none' }}>
+      {sorted.map((item) => (
+        <RecordingRow
+          key={item.name}
+          item={item}
+          confirming={confirming === item.name}
+          onAsk={() => setConfirming(item.name)}
+          onCancel={() => setConfirming(null)}
+          onDelete={() => {
+            setConfirming(null);
+            sendCommand(deleteRecordingCommand(version, item.name));
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+interface RecordingRowProps {
+  item: Recording;
+  confirming: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onDelete: () => void;
+}
+
+function RecordingRow({ item, confirming, onAsk, onCancel, onDelete }: RecordingRowProps) {
+  const { t } = useTranslation(NALS_NS);
+  const locale = currentLanguage();
+  return (
+    <Paper component="li" withBorder radius="md" px="sm" py="xs" aria-label={item.name}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+          <Text size="sm" fw={500} truncate="end" title={item.name}>
+            {item.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDuration(item.durationSec)} · {formatFileSize(item.sizeBytes, locale)} ·{' '}
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
+          </Text>
+        </Stack>
+        {confirming ? (
+          <Group gap="xs" role="group">
+            <Text size="xs">{t('recordings.confirm', { name: item.name })}</Text>
+            <Button size="xs" variant="default" onClick={onCancel}>
+              {t('recordings.cancel')}
+            </Button>
+            <Button size="xs" color="red" onClick={onDelete}>
+              {t('recordings.confirmDelete')}
+            </Button>
+          </Group>
+        ) : (
+          <Button size="xs" variant="subtle" color="red" onClick={onAsk}>
+            {t('recordings.delete')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
