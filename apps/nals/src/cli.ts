@@ -49,12 +49,37 @@ Options:
 const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
 const BROKER_PROTOCOLS = new Set(['ws:', 'wss:', 'mqtt:', 'mqtts:', 'tcp:']);
 
+const VALUE_FLAGS = new Set([
+  '--token',
+  '--broker',
+  '--version',
+  '--state-port',
+  '--recordings',
+  '--fail',
+  '--chat',
+  '--log-level',
+]);
+
+/** `--token -x…` as `--token=-x…`: tokens are base64url and may start with '-', which parseArgs would take for a flag. */
+function joinValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && next.startsWith('-') && !next.startsWith('--')) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Reads the command line: flags, or a `nals://start?...` link (flags given as well win over the link). */
 export function parseCli(argv: string[]): CliResult {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinValues(argv),
       allowPositionals: true,
       options: {
         token: { type: 'string' },

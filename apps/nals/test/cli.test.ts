@@ -17,6 +17,13 @@ describe('command line', () => {
     });
   });
 
+  it('reads a token that starts with a dash (base64url tokens may)', () => {
+    expect(parseCli(['--token', '-AtIQ-a6Qz', '--broker', 'ws://localhost:8193'])).toMatchObject({
+      kind: 'run',
+      options: { token: '-AtIQ-a6Qz', broker: 'ws://localhost:8193' },
+    });
+  });
+
   it('reads every flag', () => {
     const r = parseCli([
       '--token=t1',

@@ -55,7 +55,8 @@ export function ConfigDialogBody() {
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
         {t('config.client', { name, version, hostname })}
-        {engine && ` · ${t('config.simulated', { engine })}`}
+        {engine &&
+          ` · ${t('config.simulated', { engine: engine === 'simulated' ? t('config.simulatedEngine') : engine })}`}
       </Text>
       {driverError && (
         <Alert color="red" variant="light" role="alert">
