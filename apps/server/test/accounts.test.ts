@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import {
   agentHeader,
@@ -24,14 +24,7 @@ const DAY = 24 * 3600 * 1000;
 
 describe.each(databases())('accounts on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database, { ADMIN_EMAILS: 'root@example.com' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
-  });
+  withTestApp(database, (app) => (t = app), { ADMIN_EMAILS: 'root@example.com' });
 
   describe('POST v1/accounts (sign-up)', () => {
     it('creates the account, lower-cases the email and sends the confirmation email', async () => {

@@ -1,6 +1,6 @@
 import type { AuthTokens, Device } from '@tutti/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import { agentHeader, createUser, newSerial, newUser, signIn, signUp } from './support/users.ts';
 
@@ -10,14 +10,7 @@ type ErrorJson = {
 
 describe.each(databases())('auth on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
-  });
+  withTestApp(database, (app) => (t = app));
 
   describe('POST v1/auth (sign-in)', () => {
     it('answers tokens for a confirmed account, whatever the email case', async () => {

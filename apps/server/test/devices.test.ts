@@ -1,6 +1,6 @@
 import type { Device } from '@tutti/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import { createUser, signIn } from './support/users.ts';
 
@@ -8,14 +8,7 @@ type ErrorJson = { error: { code: string; message: string } };
 
 describe.each(databases())('devices on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
-  });
+  withTestApp(database, (app) => (t = app));
 
   describe('GET v1/me/devices and DELETE v1/devices/{id}', () => {
     it('lists my devices with the current one flagged', async () => {

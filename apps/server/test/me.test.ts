@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@tutti/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import { createUser, getMe, signIn } from './support/users.ts';
 
@@ -16,14 +16,7 @@ function yearsAgo(years: number, days = 0): string {
 
 describe.each(databases())('current user on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
-  });
+  withTestApp(database, (app) => (t = app));
 
   describe('GET v1/me', () => {
     it('answers every field of the current user', async () => {

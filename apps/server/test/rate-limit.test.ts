@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 
 type ErrorJson = { error: { code: string } };
 
 describe.each(databases())('auth rate limits on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database, { RATE_LIMIT_AUTH_MAX: '2' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
-  });
+  withTestApp(database, (app) => (t = app), { RATE_LIMIT_AUTH_MAX: '2' });
 
   it.each([
     ['sign-in', 'v1/auth', { email: 'a@example.com', password: 'whatever' }],

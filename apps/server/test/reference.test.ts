@@ -1,7 +1,7 @@
 import type { Config, Country, MusicSkill, MusicStyle, Privilege, SocialNetwork } from '@tutti/contract/reference';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nalsVersions } from '../src/platform/schema.ts';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import { createUser, getMe } from './support/users.ts';
 
@@ -9,14 +9,7 @@ type ErrorJson = { error: { code: string } };
 
 describe.each(databases())('reference endpoints on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database, { ADMIN_EMAILS: 'boss@example.com, Chief@Example.com' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
-  });
+  withTestApp(database, (app) => (t = app), { ADMIN_EMAILS: 'boss@example.com, Chief@Example.com' });
 
   describe('GET v1/health', () => {
     it('answers OK as text when the database answers', async () => {
@@ -142,21 +135,14 @@ describe.each(databases())('reference endpoints on $name', (database) => {
 
 describe.each(databases())('reference endpoints with custom configuration on $name', (database) => {
   let t: TestApp;
-  beforeAll(async () => {
-    await database.setup();
-    t = await startTestApp(database, {
-      PUBLIC_URL: 'https://tutti.example.org/',
-      QUEUE_HOST: 'wss://mqtt.example.org:8084',
-      NALS_REF_VERSION: '1.2.3',
-      LANDING_URL: 'https://www.example.org',
-      DATADOG_CLIENT_TOKEN: 'dd-token',
-      MATOMO_ID: '7',
-      MATOMO_URL: 'https://matomo.example.org',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await database.teardown();
+  withTestApp(database, (app) => (t = app), {
+    PUBLIC_URL: 'https://tutti.example.org/',
+    QUEUE_HOST: 'wss://mqtt.example.org:8084',
+    NALS_REF_VERSION: '1.2.3',
+    LANDING_URL: 'https://www.example.org',
+    DATADOG_CLIENT_TOKEN: 'dd-token',
+    MATOMO_ID: '7',
+    MATOMO_URL: 'https://matomo.example.org',
   });
 
   it('answers the configured values, the bus derived from PUBLIC_URL', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,21 @@ export interface ApiResponse<T = unknown> {
   text: string;
   /** Parsed JSON, or undefined when the body is not JSON. */
   json: T;
+}
+
+/** For a suite: sets the database up and starts the app before its tests (handing it over through `use`), closes
+ *  both after them. */
+export function withTestApp(database: TestDatabase, use: (app: TestApp) => void, env?: Record<string, string>): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    await database.setup();
+    t = await startTestApp(database, env);
+    use(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database.teardown();
+  });
 }
 
 /** Builds the real app on a test database: temp DATA_DIR (with a small web build), in-memory mail, a movable

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_RUNTIME_CONFIG,
   getRuntimeConfig,
-  landingLink,
   loadRuntimeConfig,
   parseRuntimeConfig,
   setRuntimeConfig,
@@ -88,13 +87,6 @@ describe('runtime config', () => {
     const garbled = vi.fn(() => Promise.resolve(new Response('{oops', { status: 200 })));
     await expect(loadRuntimeConfig(garbled as unknown as typeof fetch)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(getRuntimeConfig()).toEqual(DEFAULT_RUNTIME_CONFIG);
-  });
-
-  it('builds landing links without doubled slashes', () => {
-    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, landingUrl: 'https://tutti.example/' });
-    expect(landingLink('legal')).toBe('https://tutti.example/legal');
-    setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
-    expect(landingLink('terms')).toBe('/terms');
   });
 });
 

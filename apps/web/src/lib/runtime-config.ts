@@ -56,11 +56,6 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
   current = config;
 }
 
-/** A link under the landing site: ('https://x.org/', 'pricing') -> 'https://x.org/pricing'. */
-export function landingLink(path: string): string {
-  return `${current.landingUrl.replace(/\/+$/, '')}/${path}`;
-}
-
 /**
  * Loads /config.json. A missing file or bad JSON means defaults; only a network failure throws,
  * so the startup can retry it.

@@ -16,53 +16,21 @@ import {
   pingCommand,
   reverbCommand,
 } from './commands';
+import { sampleEffects } from './test-fixtures';
 
-const bounds = (min: number, max: number) => ({ min, max });
-const effects: Effects = {
+const effects: Effects = sampleEffects({
   amp: {
-    enabled: true,
     amps: ['Clean', 'Crunch', 'Lead'],
-    stack: 0,
-    bass: 5,
-    middle: 5,
-    treble: 5,
-    drive: 10,
-    gain: 3,
-    insane: false,
     bounds: {
-      bass: bounds(-12, 12),
-      middle: bounds(0, 10),
-      treble: bounds(0, 10),
-      drive: bounds(0, 30),
-      gain: bounds(0, 10),
+      bass: { min: -12, max: 12 },
+      middle: { min: 0, max: 10 },
+      treble: { min: 0, max: 10 },
+      drive: { min: 0, max: 30 },
+      gain: { min: 0, max: 10 },
     },
   },
-  delay: {
-    enabled: true,
-    timeInSec: 0.3,
-    feedback: 0.2,
-    mixer: 0.5,
-    chorus: false,
-    bounds: { timeInSec: bounds(0.01, 2), feedback: bounds(0, 0.95), mixer: bounds(0, 1) },
-  },
-  chorus: {
-    enabled: false,
-    pitchInSec: 0.01,
-    voices: 2,
-    rateInHz: 1,
-    depth: 0.5,
-    width: 0.5,
-    mixer: 0.5,
-    bounds: {
-      pitchInSec: bounds(0.001, 0.05),
-      voices: bounds(1, 8),
-      rateInHz: bounds(0.1, 10),
-      depth: bounds(0, 1),
-      width: bounds(0, 1),
-      mixer: bounds(0, 1),
-    },
-  },
-};
+  delay: { bounds: { timeInSec: { min: 0.01, max: 2 }, feedback: { min: 0, max: 0.95 }, mixer: { min: 0, max: 1 } } },
+});
 
 describe('clamping', () => {
   it('keeps a value within its bounds, NaN at the minimum', () => {

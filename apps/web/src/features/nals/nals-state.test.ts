@@ -9,53 +9,15 @@ import {
   type NalsState,
   type SignalMessage,
 } from './nals-state';
+import { sampleConfig, sampleEffects } from './test-fixtures';
 
 const NOW = 1_700_000_000_000;
 const effectsGate = (version: string) => supports(version, 'effects');
 const apply = (state: NalsState, message: SignalMessage) => reduceSignal(state, message, NOW, effectsGate);
 
-const config: CurrentConfig = {
-  jitterToggle: true,
-  jitterConfig: { local: 4, server: 6 },
-  audioQuality: 1,
-  audioChannel: 0,
-  reverbSide: 'local',
-  reverbValue: 0.3,
-  audioBufferSize: 256,
-  supportedAudioBufferSizes: [64, 128, 256, 512],
-  prefAudioFrameSize: 128,
-  soundCard: 'sim-builtin',
-};
+const config: CurrentConfig = sampleConfig();
 const cards = [{ id: 'sim-builtin', name: 'Built-in', inputs: 2, outputs: 2 }];
-const effects: Effects = {
-  amp: {
-    enabled: true,
-    amps: ['Clean', 'Crunch'],
-    stack: 0,
-    bass: 5,
-    middle: 5,
-    treble: 5,
-    drive: 10,
-    gain: 3,
-    insane: false,
-    bounds: {
-      bass: { min: 0, max: 10 },
-      middle: { min: 0, max: 10 },
-      treble: { min: 0, max: 10 },
-      drive: { min: 0, max: 30 },
-      gain: { min: 0, max: 10 },
-    },
-  },
-  delay: {
-    enabled: false,
-    timeInSec: 0.3,
-    feedback: 0.2,
-    mixer: 0.5,
-    chorus: false,
-    bounds: { timeInSec: { min: 0, max: 2 }, feedback: { min: 0, max: 1 }, mixer: { min: 0, max: 1 } },
-  },
-  chorus: null,
-};
+const effects: Effects = sampleEffects({ delay: { enabled: false }, chorus: null });
 
 const hello = (version = '0.11.0'): SignalMessage => ({
   signal: 'hello',

@@ -5,6 +5,7 @@ import type { CurrentConfig, Effects } from '@tutti/contract/nals';
 import { renderWithProviders } from '../../../../test/render';
 import { initialNalsState, type NalsState } from '../nals-state';
 import { nalsStore, sendCommand } from '../nals-store';
+import { sampleConfig, sampleEffects } from '../test-fixtures';
 import { ConfigDialogBody } from './config-dialog';
 
 vi.mock('../nals-store', async (original) => ({
@@ -12,64 +13,20 @@ vi.mock('../nals-store', async (original) => ({
   sendCommand: vi.fn(() => true),
 }));
 
-const bounds = (min: number, max: number) => ({ min, max });
-const config: CurrentConfig = {
-  jitterToggle: true,
-  jitterConfig: { local: 4, server: 6 },
-  audioQuality: 1,
-  audioChannel: 0,
-  reverbSide: 'local',
-  reverbValue: 0.3,
-  audioBufferSize: 256,
-  supportedAudioBufferSizes: [64, 128, 256, 512],
-  prefAudioFrameSize: 128,
-  soundCard: 'usb',
-};
-const effects: Effects = {
-  amp: {
-    enabled: true,
-    amps: ['Clean', 'Crunch'],
-    stack: 1,
-    bass: 5,
-    middle: 5,
-    treble: 5,
-    drive: 10,
-    gain: 3,
-    insane: false,
-    bounds: {
-      bass: bounds(0, 10),
-      middle: bounds(0, 10),
-      treble: bounds(0, 10),
-      drive: bounds(0, 30),
-      gain: bounds(0, 10),
-    },
-  },
-  delay: {
-    enabled: true,
-    timeInSec: 0.3,
-    feedback: 0.2,
-    mixer: 0.5,
-    chorus: false,
-    bounds: { timeInSec: bounds(0, 2), feedback: bounds(0, 1), mixer: bounds(0, 1) },
-  },
+const config: CurrentConfig = sampleConfig({ soundCard: 'usb' });
+const effects: Effects = sampleEffects({
+  amp: { stack: 1 },
   chorus: {
-    enabled: false,
-    pitchInSec: 0.01,
-    voices: 2,
-    rateInHz: 1,
-    depth: 0.5,
-    width: 0.5,
-    mixer: 0.5,
     bounds: {
-      pitchInSec: bounds(0, 0.05),
-      voices: bounds(1, 8),
-      rateInHz: bounds(0.1, 10),
-      depth: bounds(0, 1),
-      width: bounds(0, 1),
-      mixer: bounds(0, 1),
+      pitchInSec: { min: 0, max: 0.05 },
+      voices: { min: 1, max: 8 },
+      rateInHz: { min: 0.1, max: 10 },
+      depth: { min: 0, max: 1 },
+      width: { min: 0, max: 1 },
+      mixer: { min: 0, max: 1 },
     },
   },
-};
+});
 
 function connect(version: string, patch: Partial<NalsState> = {}) {
   nalsStore.setState(
