@@ -63,11 +63,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 export function health(ctx: ControlContext): RoomHealth {
-  const { rooms, players } = ctx.registry.stats();
+  const { rooms, players, byKind } = ctx.registry.stats();
   return {
     status: 'ok',
     rooms,
     players,
+    byKind,
     uptimeSec: Math.round((ctx.registry.now() - ctx.startedAt) / 1000),
     load: {
       cpu: Math.round(((loadavg()[0] ?? 0) / Math.max(1, cpus().length)) * 100) / 100,
@@ -84,21 +85,32 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: ControlCont
     sendJson(res, 200, health(ctx));
     return;
   }
-  const roomMatch = /^\/rooms(?:\/([A-Za-z0-9_-]{1,64}))?$/.exec(path);
+  const roomMatch = /^\/rooms(?:\/([A-Za-z0-9_-]{1,64})(?:\/players\/(\d{1,2}))?)?$/.exec(path);
   if (!roomMatch) throw new HttpError(404, 'NOT_FOUND', 'no such route');
   if (!secretMatches(req.headers[ROOM_SECRET_HEADER], ctx.secret)) {
     throw new HttpError(401, 'UNAUTHENTICATED', `missing or wrong ${ROOM_SECRET_HEADER} header`);
   }
   const id = roomMatch[1];
+  const slot = roomMatch[2];
+  if (id !== undefined && slot !== undefined) {
+    if (req.method !== 'DELETE') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'use DELETE');
+    // The API drops a musician who quit: their audio client may not have said so (a closed tab), and the others must
+    // stop hearing it. Its next datagram is refused NOT_JOINED, which ends the client's link.
+    const room = ctx.registry.get(id);
+    if (!room?.remove(Number(slot), ctx.registry.now())) throw new HttpError(404, 'NOT_FOUND', 'no such player');
+    ctx.log.info({ room: id, slot: Number(slot) }, 'player removed');
+    res.writeHead(204).end();
+    return;
+  }
   if (id === undefined && req.method === 'POST') {
     const parsed = CreateRoomBodySchema.safeParse(await readJson(req));
     if (!parsed.success) {
       const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
       throw new HttpError(400, 'VALIDATION_FAILED', 'invalid room request', fields);
     }
-    const room = ctx.registry.create(parsed.data.kind);
+    const room = ctx.registry.create(parsed.data.kind, parsed.data.capacity);
     const created: CreatedRoom = { id: room.id, ip: ctx.publicHost, port: ctx.udpPort() };
-    ctx.log.info({ room: room.id, kind: room.kind }, 'room created');
+    ctx.log.info({ room: room.id, kind: room.kind, capacity: parsed.data.capacity }, 'room created');
     sendJson(res, 201, created);
     return;
   }

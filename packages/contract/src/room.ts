@@ -74,21 +74,35 @@ export type RoomClientDatagram = z.infer<typeof RoomClientDatagramSchema>;
 export type RoomServerDatagram = z.infer<typeof RoomServerDatagramSchema>;
 
 // HTTP control and health.
-/** Echo rooms return every packet to its sender (self-check); rehearsal rooms come with the sessions issue. */
-export const ROOM_KINDS = ['echo'] as const;
+/** Echo rooms return every packet to its sender (self-check); rehearsal rooms forward each player's packets to the
+ *  other players of the room, unmixed (each audio client mixes what it receives). */
+export const ROOM_KINDS = ['echo', 'rehearsal'] as const;
 export const RoomKindSchema = z.enum(ROOM_KINDS);
 export type RoomKind = z.infer<typeof RoomKindSchema>;
 
-export const CreateRoomBodySchema = z.object({ kind: RoomKindSchema });
+/** Players one rehearsal room takes at most (the slot numbers of `Player` above). */
+export const ROOM_MAX_CAPACITY = 16;
+/** A rehearsal room's capacity when POST /rooms names none. */
+export const ROOM_DEFAULT_REHEARSAL_CAPACITY = 8;
+
+export const CreateRoomBodySchema = z.object({
+  kind: RoomKindSchema,
+  /** Most players at once in a rehearsal room (default 8); an echo room always takes one, whatever is sent. */
+  capacity: z.number().int().min(1).max(ROOM_MAX_CAPACITY).optional(),
+});
 export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
 /** 201 answer of POST /rooms: where clients send their datagrams, and the room id they put in them. */
 export const CreatedRoomSchema = z.object({ id: RoomId, ip: z.string(), port: z.number().int().min(1).max(65535) });
 export type CreatedRoom = z.infer<typeof CreatedRoomSchema>;
 
+const KindCountsSchema = z.object({ rooms: z.number().int(), players: z.number().int() });
+
 export const RoomHealthSchema = z.object({
   status: z.literal('ok'),
   rooms: z.number().int(),
   players: z.number().int(),
+  /** The same counts per kind of room; optional so an API server still reads an older room server's report. */
+  byKind: z.partialRecord(RoomKindSchema, KindCountsSchema).optional(),
   uptimeSec: z.number(),
   load: z.object({
     /** One-minute load average divided by the number of CPUs (1 = every core busy). */

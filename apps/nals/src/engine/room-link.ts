@@ -28,9 +28,18 @@ interface Link {
   seq: number;
   framesSent: number;
   framesReceived: number;
-  /** Sums of squares over the current levels window (RMS = sqrt(sum / count)). */
-  window: { inSq: number; inN: number; outSq: number; outN: number };
+  /** Sums of squares over the current levels window (RMS = sqrt(sum / count)), what is heard kept per slot. */
+  window: LevelsWindow;
 }
+
+interface LevelsWindow {
+  inSq: number;
+  inN: number;
+  /** By the slot of the player whose frames they are (the `player` of each audio datagram). */
+  out: Map<number, { sq: number; n: number }>;
+}
+
+const emptyWindow = (): LevelsWindow => ({ inSq: 0, inN: 0, out: new Map() });
 
 /**
  * The audio path to a room server: a real UDP exchange (join, simulated audio frames, pings) with loss detection.
@@ -90,7 +99,7 @@ export class RoomLink {
       seq: 0,
       framesSent: 0,
       framesReceived: 0,
-      window: { inSq: 0, inN: 0, outSq: 0, outN: 0 },
+      window: emptyWindow(),
     };
     this.link = link;
     socket.on('message', (msg) => this.receive(link, msg));
@@ -167,8 +176,10 @@ export class RoomLink {
       case 'audio': {
         const samples = decodeFrame(datagram.frame);
         link.framesReceived++;
-        link.window.outSq += rms(samples) ** 2;
-        link.window.outN++;
+        const slot = link.window.out.get(datagram.player) ?? { sq: 0, n: 0 };
+        slot.sq += rms(samples) ** 2;
+        slot.n++;
+        link.window.out.set(datagram.player, slot);
         return;
       }
     }
@@ -215,15 +226,20 @@ export class RoomLink {
   private reportLevels(link: Link): void {
     const w = link.window;
     const input = w.inN ? Math.sqrt(w.inSq / w.inN) : 0;
-    const output = w.outN ? Math.sqrt(w.outSq / w.outN) : 0;
-    link.window = { inSq: 0, inN: 0, outSq: 0, outN: 0 };
-    const slot = link.target.player;
-    // In an echo room the only slot heard is one's own, coming back from the server.
-    const slotLevel = Math.min(1, output * this.mixer.gain(slot));
+    link.window = emptyWindow();
+    // Each slot heard, through its monitor-mix gain. In an echo room that is one's own slot, coming back from the
+    // server; in a rehearsal room, the other players. The output adds the slots' powers (uncorrelated sources).
+    const slots: Record<string, number> = {};
+    let outputSq = 0;
+    for (const [slot, { sq, n }] of [...w.out].sort(([a], [b]) => a - b)) {
+      const level = Math.min(1, Math.sqrt(sq / n) * this.mixer.gain(slot));
+      slots[String(slot)] = round3(level);
+      outputSq += level ** 2;
+    }
     this.emit('audio_levels', {
       input: round3(input),
-      output: round3(slotLevel),
-      slots: { [String(slot)]: round3(slotLevel) },
+      output: round3(Math.min(1, Math.sqrt(outputSq))),
+      slots,
     });
   }
 

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ROOM_IDLE_MS, ROOM_PLAYER_SILENCE_MS, type RoomKind } from '@tutti/contract/room';
+import {
+  ROOM_DEFAULT_REHEARSAL_CAPACITY,
+  ROOM_IDLE_MS,
+  ROOM_PLAYER_SILENCE_MS,
+  type RoomKind,
+} from '@tutti/contract/room';
 import { EchoRoom } from './echo-room.ts';
+import { RehearsalRoom } from './rehearsal-room.ts';
 import { endpointKey, type Endpoint, type Room } from './room.ts';
 
 export interface SweepResult {
@@ -14,8 +20,11 @@ export interface RegistryOptions {
   idleMs?: number;
 }
 
-const ROOM_FACTORIES: Record<RoomKind, (id: string, now: number) => Room> = {
+export type KindCounts = Partial<Record<RoomKind, { rooms: number; players: number }>>;
+
+const ROOM_FACTORIES: Record<RoomKind, (id: string, now: number, capacity: number | undefined) => Room> = {
   echo: (id, now) => new EchoRoom(id, now),
+  rehearsal: (id, now, capacity) => new RehearsalRoom(id, now, capacity ?? ROOM_DEFAULT_REHEARSAL_CAPACITY),
 };
 
 /** Every room of this process, and the player each endpoint stands for (pings carry no room). */
@@ -33,10 +42,11 @@ export class RoomRegistry {
     return this.options.now();
   }
 
-  create(kind: RoomKind): Room {
+  /** `capacity` only applies to rehearsal rooms: an echo room always takes one player. */
+  create(kind: RoomKind, capacity?: number): Room {
     // 96 random bits: a room id is also what lets a client in, so it must not be guessable.
     const id = randomBytes(12).toString('hex');
-    const room = ROOM_FACTORIES[kind](id, this.now());
+    const room = ROOM_FACTORIES[kind](id, this.now(), capacity);
     this.rooms.set(id, room);
     return room;
   }
@@ -85,9 +95,16 @@ export class RoomRegistry {
     return result;
   }
 
-  stats(): { rooms: number; players: number } {
+  stats(): { rooms: number; players: number; byKind: KindCounts } {
     let players = 0;
-    for (const room of this.rooms.values()) players += room.players().length;
-    return { rooms: this.rooms.size, players };
+    const byKind: KindCounts = {};
+    for (const room of this.rooms.values()) {
+      const count = room.players().length;
+      players += count;
+      const kind = (byKind[room.kind] ??= { rooms: 0, players: 0 });
+      kind.rooms++;
+      kind.players += count;
+    }
+    return { rooms: this.rooms.size, players, byKind };
   }
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { RoomConfig } from '../config.ts';
 import { loadStoredSecret } from './tokens.ts';
 
-/** A room server that takes longer is treated as down: the self-check waits on it. */
+/** A room server that takes longer is treated as down: the self-check and session joins wait on it. */
 const ROOM_TIMEOUT_MS = 3000;
 
 export type RoomAddress = CreatedRoom;
@@ -24,8 +24,12 @@ export interface RoomClient {
   baseUrl: string;
   health(): Promise<RoomHealth>;
   createEchoRoom(): Promise<RoomAddress>;
+  /** A room where each player's packets go to the others; capacity = most players at once (1 to 16). */
+  createRehearsalRoom(capacity: number): Promise<RoomAddress>;
   /** False when the room server does not know the room (closed already, or lost in a restart). */
   closeRoom(id: string): Promise<boolean>;
+  /** Drops the player of a slot; false when the room server knows neither the room nor that player. */
+  removePlayer(roomId: string, slot: number): Promise<boolean>;
 }
 
 /** ROOM_SECRET when set, else DATA_DIR/room-secret (created on the first start): main.ts hands it to the child. */
@@ -35,7 +39,8 @@ export const loadRoomSecret = (config: RoomConfig, dataDir: string): string =>
 /** ROOM_SERVER_URL, or the child main.ts starts on ROOM_HTTP_PORT of this machine. */
 export const roomServerUrl = (config: RoomConfig): string => config.serverUrl ?? `http://127.0.0.1:${config.httpPort}`;
 
-export function createRoomClient(baseUrl: string, secret: string): RoomClient {
+export function createRoomClient(baseUrl: string, secret: string, options: { timeoutMs?: number } = {}): RoomClient {
+  const timeoutMs = options.timeoutMs ?? ROOM_TIMEOUT_MS;
   const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
     try {
       return await fetch(`${baseUrl}${path}`, {
@@ -45,7 +50,7 @@ export function createRoomClient(baseUrl: string, secret: string): RoomClient {
           ...(body !== undefined && { 'content-type': 'application/json' }),
         },
         ...(body !== undefined && { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(ROOM_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
       throw new RoomServerUnavailableError(`Room server ${baseUrl} unreachable: ${(e as Error).message}`);
@@ -71,11 +76,23 @@ export function createRoomClient(baseUrl: string, secret: string): RoomClient {
       if (res.status !== 201) throw failed(res, 'an echo room request');
       return parse(res, CreatedRoomSchema, 'room');
     },
+    async createRehearsalRoom(capacity) {
+      const res = await call('POST', '/rooms', { kind: 'rehearsal', capacity });
+      if (res.status !== 201) throw failed(res, 'a rehearsal room request');
+      return parse(res, CreatedRoomSchema, 'room');
+    },
     async closeRoom(id) {
       const res = await call('DELETE', `/rooms/${encodeURIComponent(id)}`);
       await res.body?.cancel();
       if (res.status === 404) return false;
       if (res.status !== 204 && !res.ok) throw failed(res, 'a room closing');
+      return true;
+    },
+    async removePlayer(roomId, slot) {
+      const res = await call('DELETE', `/rooms/${encodeURIComponent(roomId)}/players/${slot}`);
+      await res.body?.cancel();
+      if (res.status === 404) return false;
+      if (res.status !== 204 && !res.ok) throw failed(res, 'a player removal');
       return true;
     },
   };

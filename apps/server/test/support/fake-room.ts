@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ROOM_SECRET_HEADER } from '@tutti/contract/room';
+import {
+  CreateRoomBodySchema,
+  ROOM_DEFAULT_REHEARSAL_CAPACITY,
+  ROOM_SECRET_HEADER,
+  type RoomKind,
+} from '@tutti/contract/room';
 
 export const FAKE_ROOM_SECRET = 'fake-room-secret-for-tests';
 
@@ -10,7 +15,7 @@ export const FAKE_ROOM_SECRET = 'fake-room-secret-for-tests';
 export interface FakeRoomServer {
   url: string;
   /** Open rooms by id. */
-  rooms: Map<string, { kind: string; port: number }>;
+  rooms: Map<string, FakeRoom>;
   /** Requests received, as "METHOD /path". */
   calls: string[];
   /** Answers 500 to the control calls while true. */
@@ -18,8 +23,23 @@ export interface FakeRoomServer {
   close(): Promise<void>;
 }
 
+export interface FakeRoom {
+  kind: RoomKind;
+  port: number;
+  /** Rehearsal rooms only: the players it takes. */
+  capacity?: number;
+}
+
+/** What the real room server accepts in POST /rooms, with its defaults. */
+function roomRequest(body: unknown): Omit<FakeRoom, 'port'> | null {
+  const parsed = CreateRoomBodySchema.safeParse(body);
+  if (!parsed.success) return null;
+  const { kind, capacity } = parsed.data;
+  return kind === 'echo' ? { kind } : { kind, capacity: capacity ?? ROOM_DEFAULT_REHEARSAL_CAPACITY };
+}
+
 export async function startFakeRoomServer(secret = FAKE_ROOM_SECRET): Promise<FakeRoomServer> {
-  const rooms = new Map<string, { kind: string; port: number }>();
+  const rooms = new Map<string, FakeRoom>();
   const calls: string[] = [];
   let nextPort = 7500;
   const send = (res: ServerResponse, status: number, body?: unknown) => {
@@ -54,12 +74,16 @@ export async function startFakeRoomServer(secret = FAKE_ROOM_SECRET): Promise<Fa
       if (req.headers[ROOM_SECRET_HEADER] !== secret) return send(res, 401, { error: 'secret' });
       if (fake.failing) return send(res, 500, { error: 'failing' });
       if (req.method === 'POST' && path === '/rooms') {
-        const body = (await readJson(req)) as { kind?: unknown } | undefined;
-        if (body?.kind !== 'echo') return send(res, 400, { error: 'kind' });
+        const request = roomRequest(await readJson(req));
+        if (!request) return send(res, 400, { error: 'kind or capacity' });
         const id = randomUUID();
         const port = nextPort++;
-        rooms.set(id, { kind: 'echo', port });
+        rooms.set(id, { ...request, port });
         return send(res, 201, { id, ip: '127.0.0.1', port });
+      }
+      const player = /^\/rooms\/([^/]+)\/players\/(\d+)$/.exec(path);
+      if (req.method === 'DELETE' && player?.[1]) {
+        return rooms.has(decodeURIComponent(player[1])) ? send(res, 204) : send(res, 404, { error: 'unknown' });
       }
       const match = /^\/rooms\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && match?.[1]) {

@@ -1,0 +1,21 @@
+/**
+ * Where a session gets its room: a started, healthy room server of the region nearest the organizer, within its
+ * capacity (implemented by modules/servers). Sessions only see this interface.
+ */
+export interface AllocatedRoom {
+  serverId: string;
+  /** The room server's id of the room: the `charge` of the audio client's `connect`. */
+  remoteId: string;
+  ip: string;
+  port: number;
+}
+
+export interface RoomAllocator {
+  /** Opens a rehearsal room for up to maxPlayers. timeZone (IANA, the organizer's browser) says roughly where the
+   *  organizer is; null: the default region first. Throws AppError 503 ROOM_SERVER_UNAVAILABLE when no server can. */
+  allocate(request: { maxPlayers: number; timeZone: string | null }): Promise<AllocatedRoom>;
+  /** Closes the room on its server. Never throws: a server that is down or restarted has lost the room anyway. */
+  release(room: { serverId: string | null; remoteId: string }): Promise<void>;
+  /** Drops one player from a room that goes on (they quit or went silent). Never throws, like release. */
+  dropPlayer(room: { serverId: string | null; remoteId: string }, slot: number): Promise<void>;
+}
