@@ -27,6 +27,12 @@ import { createReferenceService } from './modules/reference/reference.service.ts
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { registerSessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { createRehearsals } from './modules/sessions/rehearsals.ts';
+import { registerRehearsalRoutes } from './modules/sessions/rehearsals.routes.ts';
+import { createRoomAllocator } from './modules/servers/servers.allocator.ts';
+import { createServersRepository } from './modules/servers/servers.repository.ts';
+import { registerServersRoutes } from './modules/servers/servers.routes.ts';
+import { createServersService } from './modules/servers/servers.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { startBroker, type Broker } from './platform/broker.ts';
@@ -35,6 +41,11 @@ import { registerDocs } from './platform/docs.ts';
 import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
 import { AppError, handleError, toErrorResponse } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
+import { createUploadStorage, registerUploads } from './platform/uploads.ts';
+import { createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
+import { createBus, loggableUrl, type BusStats } from './platform/bus.ts';
+import { createBusRules } from './platform/bus-rules.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { createRoomClient, loadRoomSecret, roomServerUrl, type RoomClient } from './platform/room-client.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
@@ -51,6 +62,8 @@ export interface AppOverrides {
   /** The clock every service reads (token expiry, online window, timestamps). */
   now?: () => Date;
   logger?: FastifyBaseLogger;
+  /** Live events (tests: share one between two apps to stand for Redis). Closed with the app only when created here. */
+  pubsub?: PubSub;
 }
 
 /** What the running app holds, for tests and tools (benchmark, OpenAPI script) that need to look inside. */
@@ -64,6 +77,12 @@ export interface AppServices {
   /** The embedded broker once the app is ready (null when BROKER_ENABLED=false, or before ready / after close). */
   broker: () => Broker | null;
   rooms: RoomClient;
+  /** Interval jobs of this instance (tests: `jobs.runNow(name)` with a moved clock). */
+  jobs: Jobs;
+  /** Live events: services publish, the bus of every instance delivers. */
+  pubsub: PubSub;
+  /** This instance's bus connections (tests, benchmark). */
+  bus: () => BusStats;
 }
 
 declare module 'fastify' {
@@ -99,12 +118,30 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const mailer = overrides.mailer ?? createMailer(config.mail);
   const background = createBackground(app.log);
   const tokens = createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, now);
-  const rooms = createRoomClient(roomServerUrl(config.room), loadRoomSecret(config.room, config.dataDir));
+  const roomSecret = loadRoomSecret(config.room, config.dataDir);
+  const rooms = createRoomClient(roomServerUrl(config.room), roomSecret);
+  const redis = !overrides.pubsub && config.redisUrl ? createRedisPubSub(config.redisUrl, app.log) : null;
+  const pubsub = overrides.pubsub ?? redis ?? createMemoryPubSub();
+  const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }) });
+  const jobs = createJobs(app.log.child({ module: 'jobs' }));
   let broker: Broker | null = null;
-  app.decorate('tutti', { config, database, mailer, tokens, background, now, broker: () => broker, rooms });
+  app.decorate('tutti', {
+    config,
+    database,
+    mailer,
+    tokens,
+    background,
+    now,
+    broker: () => broker,
+    rooms,
+    jobs,
+    pubsub,
+    bus: bus.stats,
+  });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
     await background.drain();
+    if (!overrides.pubsub) await pubsub.close();
     await mailer.close();
     await database.close();
     logStream?.flushSync();
@@ -132,7 +169,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggableUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -147,6 +184,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many attempts, try again in a minute.'),
   });
   await registerDocs(app, APP_VERSION);
+  await registerUploads(app, config.dataDir);
 
   // ---- modules
   const sessions = database.kind === 'pglite' ? createSessionCache(() => now().getTime()) : noSessionCache;
@@ -213,6 +251,39 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicUrl: config.publicUrl,
   });
   registerSessionsRoutes(endpoint, selfchecks);
+  const roomAllocator = createRoomAllocator({ db: database.db, log: app.log.child({ module: 'rooms' }), now });
+  const rehearsals = createRehearsals({
+    db: database.db,
+    allocator: roomAllocator,
+    pubsub,
+    uploads: createUploadStorage(config.dataDir),
+    jobs,
+    config: config.sessions,
+    log: app.log.child({ module: 'sessions' }),
+    now,
+  });
+  registerRehearsalRoutes(endpoint, rehearsals);
+  app.addHook('onReady', async () => jobs.start());
+  // Before the database closes: a sweep in flight finishes first.
+  app.addHook('preClose', async () => jobs.stop());
+  const servers = createServersService({ repo: createServersRepository(database.db), log: app.log, now });
+  registerServersRoutes(endpoint, servers);
+  // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
+  app.addHook('onReady', async () => {
+    await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });
+  });
+
+  // ---- the live bus at /bus (not under /api: pages connect with a WebSocket)
+  await bus.register(app, {
+    verify: (token) => guard.verify(token, 'user'),
+    authorize: createBusRules({ canWatchSession: rehearsals.canWatchSession }),
+  });
+  if (redis) {
+    app.addHook('onReady', async () => {
+      // Events published before the subscription is up would be lost; ioredis keeps trying after the timeout.
+      if (!(await redis.ready(10_000))) app.log.error('Redis is not reachable yet: live events wait for it');
+    });
+  }
 
   // ---- the MQTT broker: embedded (started with the app), or external through these hooks
   const brokerAccess = createBrokerAccess({ guard, repo: nalsRepo });

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       rateLimitAuthMax: 10,
       adminEmails: [],
+      testerEmails: [],
       webDist: join(REPO_ROOT, 'apps', 'web', 'dist'),
       landingUrl: 'http://localhost:8080',
       nalsRefVersion: '0.11.0',
@@ -25,7 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimitBytes: 65536,
       broker: { enabled: true, port: 8083, tls: null, hookSecret: null },
-      room: { serverUrl: null, udpPort: 7400, httpPort: 7401, publicHost: '127.0.0.1', secret: null },
+      room: { serverUrl: null, udpPort: 7400, httpPort: 7401, publicHost: '127.0.0.1', secret: null, capacity: 64 },
       nalsDownloadBaseUrl: 'http://localhost:8080/downloads/nals/',
     });
   });
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       ROOM_HTTP_PORT: '9401',
       ROOM_PUBLIC_HOST: 'rooms.example.org',
       ROOM_SECRET: 'a-room-secret-of-some-length',
+      ROOM_CAPACITY: '200',
       NALS_DOWNLOAD_BASE_URL: 'https://cdn.example.org/nals',
     });
     expect(config.room).toEqual({
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       httpPort: 9401,
       publicHost: 'rooms.example.org',
       secret: 'a-room-secret-of-some-length',
+      capacity: 200,
     });
     expect(config.nalsDownloadBaseUrl).toBe('https://cdn.example.org/nals/');
     expect(() => loadConfig({ ROOM_SECRET: 'short' })).toThrow(/ROOM_SECRET needs at least 16 characters/);

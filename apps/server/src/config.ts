@@ -35,11 +35,13 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   RATE_LIMIT_AUTH_MAX: positiveInt(10),
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  TESTER_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
   LANDING_URL: optionalString,
   NALS_REF_VERSION: z.preprocess(emptyAsUndefined, z.string().default('0.11.0')),
   QUEUE_HOST: optionalString,
   BUS_HOST: optionalString,
+  REDIS_URL: optionalUrl,
   DATADOG_CLIENT_TOKEN: optionalString,
   MATOMO_ID: optionalString,
   MATOMO_URL: optionalUrl,
@@ -63,7 +65,10 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().min(16, 'ROOM_SECRET needs at least 16 characters').optional(),
   ),
+  ROOM_CAPACITY: positiveInt(64),
   NALS_DOWNLOAD_BASE_URL: optionalUrl,
+  FREE_MINUTES_PER_MONTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(120)),
+  SESSION_SWEEP_INTERVAL_MS: positiveInt(15_000),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -80,6 +85,9 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   rateLimitAuthMax: number;
   adminEmails: string[];
+  /** Accounts created with these emails (or, for an entry starting with @, any email of that domain) get TUTTI_MU:
+   *  they may join test rehearsals. */
+  testerEmails: string[];
   webDist: string;
   landingUrl: string;
   /** Fallback reference version of the audio client when no version is enabled in nals_versions. */
@@ -88,6 +96,8 @@ export interface AppConfig {
    *  public host name and the broker's port. */
   queueHost: string | null;
   busHost: string;
+  /** Redis carries the bus between instances (redis://…); null: in-process fan-out, for a single instance. */
+  redisUrl: string | null;
   analytics: { datadog: string | null; matomoID: string | null; matomoUrl: string | null };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -97,6 +107,14 @@ export interface AppConfig {
   room: RoomConfig;
   /** Relative download paths of nals_versions resolve against it. */
   nalsDownloadBaseUrl: string;
+  sessions: SessionsConfig;
+}
+
+export interface SessionsConfig {
+  /** Open-rehearsal minutes per calendar month (UTC) for accounts without an active subscription. */
+  freeMinutesPerMonth: number;
+  /** How often each instance looks for silent players and abandoned sessions. */
+  sweepIntervalMs: number;
 }
 
 export interface BrokerConfig {
@@ -117,12 +135,19 @@ export interface RoomConfig {
   publicHost: string;
   /** Null: read or create DATA_DIR/room-secret. */
   secret: string | null;
+  /** Player slots the configured room server is registered with (ROOM_CAPACITY): how many rooms sessions get. */
+  capacity: number;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const emailList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 const ensureTrailingSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
 
@@ -169,14 +194,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
-    adminEmails: e.ADMIN_EMAILS.split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: emailList(e.ADMIN_EMAILS),
+    testerEmails: emailList(e.TESTER_EMAILS),
     webDist: fromRoot(e.WEB_DIST),
     landingUrl: e.LANDING_URL ?? publicUrl,
     nalsRefVersion: e.NALS_REF_VERSION,
     queueHost: e.BROKER_PUBLIC_URL ?? e.QUEUE_HOST ?? null,
     busHost: e.BUS_HOST ?? deriveBusHost(publicUrl),
+    redisUrl: e.REDIS_URL ?? null,
     analytics: {
       datadog: e.DATADOG_CLIENT_TOKEN ?? null,
       matomoID: e.MATOMO_ID ?? null,
@@ -197,7 +222,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       httpPort: e.ROOM_HTTP_PORT,
       publicHost: e.ROOM_PUBLIC_HOST,
       secret: e.ROOM_SECRET ?? null,
+      capacity: e.ROOM_CAPACITY,
     },
     nalsDownloadBaseUrl: ensureTrailingSlash(e.NALS_DOWNLOAD_BASE_URL ?? `${publicUrl}/downloads/nals/`),
+    sessions: { freeMinutesPerMonth: e.FREE_MINUTES_PER_MONTH, sweepIntervalMs: e.SESSION_SWEEP_INTERVAL_MS },
   };
 }

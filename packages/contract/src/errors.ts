@@ -23,6 +23,18 @@ export const ErrorCodeSchema = z.enum([
   'SESSION_REVOKED',
   'WRONG_PASSWORD',
   'ROOM_SERVER_UNAVAILABLE',
+  /** A scheduled session before its start time; details.startsAt says when. */
+  'SESSION_NOT_STARTED',
+  'SESSION_ENDED',
+  'SESSION_FULL',
+  /** Keepalive, metrics or quit from someone who is not (or no longer) a player of that session or room. */
+  'NOT_IN_SESSION',
+  /** The free open-rehearsal minutes of this month are used up; subscribing removes the limit. */
+  'NO_MINUTES_LEFT',
+  /** A server or region that live rooms still use. */
+  'IN_USE',
+  /** An upload that is not a JPEG, PNG or WebP image. */
+  'INVALID_IMAGE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -40,6 +52,10 @@ export const FieldErrorCodeSchema = z.enum([
   'email_taken',
   'username_taken',
   'wrong_password',
+  'in_the_past',
+  'too_far',
+  'too_many',
+  'unknown_username',
 ]);
 export type FieldErrorCode = z.infer<typeof FieldErrorCodeSchema>;
 

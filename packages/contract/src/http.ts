@@ -2,10 +2,11 @@ import { z } from 'zod';
 import * as A from './accounts.ts';
 import * as R from './reference.ts';
 import { IdParamsSchema, LocalizedNameSchema } from './common.ts';
+import * as S from './sessions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** public: anyone; user: a signed-in account (CORE_GUEST); admin: CORE_ADMIN. */
-export type Access = 'public' | 'user' | 'admin';
+/** public: anyone; user: a signed-in account (CORE_GUEST); tester: TUTTI_MU (or CORE_ADMIN); admin: CORE_ADMIN. */
+export type Access = 'public' | 'user' | 'tester' | 'admin';
 
 export interface EndpointDef {
   method: HttpMethod;
@@ -21,6 +22,11 @@ export interface EndpointDef {
   response: z.ZodType | 'text' | null;
   /** Success status when a body is returned; 200 unless said. */
   status?: 200 | 201;
+  /** multipart/form-data with one image in this field (no JSON body). */
+  upload?: { field: string };
+  /** Also accepted without the Authorization header when the body (JSON sent as text/plain by
+   *  navigator.sendBeacon) carries the leaveToken of the caller's join. */
+  beacon?: true;
 }
 
 const def = <T extends EndpointDef>(d: T): T => d;
@@ -357,6 +363,273 @@ export const endpoints = {
     access: 'user',
     tag: 'sessions',
     summary: 'Close my self-check and its echo room (idempotent)',
+    params: IdParamsSchema,
+    response: null,
+  }),
+
+  // ---- sessions: lists and live state
+  listSessions: def({
+    method: 'GET',
+    path: 'v1/sessions',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Live sessions I may see: public ones, and private ones I organize, am invited to or play in',
+    response: z.array(S.SessionSchema),
+  }),
+  listPublicSessions: def({
+    method: 'GET',
+    path: 'v1/sessions/public',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Public open rehearsals, live then scheduled, soonest first, 20 per page',
+    query: S.PageQuerySchema,
+    response: S.SessionPageSchema,
+  }),
+  listMySessions: def({
+    method: 'GET',
+    path: 'v1/me/sessions',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Sessions I organize and sessions I am invited to (not ended), and my free minutes left',
+    response: S.MySessionsSchema,
+  }),
+  keepalive: def({
+    method: 'POST',
+    path: 'v1/sessions/{id}/keepalive',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'I am still playing; counts free minutes and drops me when they run out (402)',
+    params: IdParamsSchema,
+    response: S.KeepaliveResponseSchema,
+  }),
+  getSessionDetails: def({
+    method: 'GET',
+    path: 'v1/sessions/{id}/details',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'One session; a private one only for its organizer, invited and players',
+    params: IdParamsSchema,
+    response: S.SessionSchema,
+  }),
+  listSessionPosts: def({
+    method: 'GET',
+    path: 'v1/session-posts',
+    access: 'user',
+    tag: 'sessions',
+    summary: "The hall's feed of public session activity, newest first, 20 per page",
+    query: S.PageQuerySchema,
+    response: S.SessionPostPageSchema,
+  }),
+
+  // ---- sessions: open rehearsals
+  createOpenRehearsal: def({
+    method: 'POST',
+    path: 'v2/open-rehearsal',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Create an open rehearsal, now or scheduled, public or private, and invite musicians',
+    body: S.CreateOpenRehearsalBodySchema,
+    response: S.SessionSchema,
+    status: 201,
+  }),
+  updateOpenRehearsal: def({
+    method: 'PUT',
+    path: 'v1/open-rehearsal/{id}',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Edit an open rehearsal (organizer only)',
+    params: IdParamsSchema,
+    body: S.UpdateOpenRehearsalBodySchema,
+    response: S.SessionSchema,
+  }),
+  setOpenRehearsalCover: def({
+    method: 'PUT',
+    path: 'v1/open-rehearsal/{id}/cover-picture',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Set the cover picture (organizer only): multipart field file, JPEG, PNG or WebP, resized',
+    params: IdParamsSchema,
+    upload: { field: 'file' },
+    response: S.SessionSchema,
+  }),
+  joinOpenRehearsal: def({
+    method: 'POST',
+    path: 'v2/open-rehearsal/{id}/join',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Take a player slot: room address, slot, free minutes left, and the token of the quit beacon',
+    params: IdParamsSchema,
+    response: S.JoinedSessionSchema,
+  }),
+  inviteToOpenRehearsal: def({
+    method: 'POST',
+    path: 'v1/open-rehearsal/{id}/invite',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Invite musicians by username (organizer only); each sees the invitation live',
+    params: IdParamsSchema,
+    body: S.InviteBodySchema,
+    response: S.SessionSchema,
+  }),
+  quitOpenRehearsal: def({
+    method: 'POST',
+    path: 'v1/open-rehearsal/{id}/quit',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Leave my slot (idempotent); the last one out ends the session. Accepts the beacon form',
+    params: IdParamsSchema,
+    body: S.QuitBodySchema,
+    beacon: true,
+    response: null,
+  }),
+
+  // ---- sessions: test rehearsals
+  listTestRehearsals: def({
+    method: 'GET',
+    path: 'v1/test-rehearsal',
+    access: 'tester',
+    tag: 'sessions',
+    summary: 'Test rehearsals that have not ended',
+    response: z.array(S.SessionSchema),
+  }),
+  createTestRehearsal: def({
+    method: 'POST',
+    path: 'v1/test-rehearsal',
+    access: 'admin',
+    tag: 'sessions',
+    summary: 'Create a password-protected test rehearsal',
+    body: S.CreateTestRehearsalBodySchema,
+    response: S.SessionSchema,
+    status: 201,
+  }),
+  deleteTestRehearsal: def({
+    method: 'DELETE',
+    path: 'v1/test-rehearsal/{id}',
+    access: 'admin',
+    tag: 'sessions',
+    summary: 'End a test rehearsal and close its room',
+    params: IdParamsSchema,
+    response: null,
+  }),
+  joinTestRehearsal: def({
+    method: 'POST',
+    path: 'v1/test-rehearsal/{id}/join',
+    access: 'tester',
+    tag: 'sessions',
+    summary: 'Join a test rehearsal with its password',
+    params: IdParamsSchema,
+    body: S.JoinTestRehearsalBodySchema,
+    response: S.JoinedSessionSchema,
+  }),
+  quitTestRehearsal: def({
+    method: 'POST',
+    path: 'v1/test-rehearsal/{id}/quit',
+    access: 'tester',
+    tag: 'sessions',
+    summary: 'Leave a test rehearsal (idempotent). Accepts the beacon form',
+    params: IdParamsSchema,
+    body: S.QuitBodySchema,
+    beacon: true,
+    response: null,
+  }),
+  postRoomMetrics: def({
+    method: 'POST',
+    path: 'v1/rooms/{id}/metrics',
+    access: 'user',
+    tag: 'sessions',
+    summary: 'Room quality report of my audio client over the last 30 pings',
+    params: IdParamsSchema,
+    body: S.RoomMetricsBodySchema,
+    response: null,
+  }),
+
+  // ---- regions, providers, room servers
+  listProviders: def({
+    method: 'GET',
+    path: 'v1/providers',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Hosting providers a room server can run on',
+    response: z.array(S.ProviderSchema),
+  }),
+  listRegions: def({
+    method: 'GET',
+    path: 'v1/regions',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Regions where room servers run',
+    response: z.array(S.RegionSchema),
+  }),
+  createRegion: def({
+    method: 'POST',
+    path: 'v1/regions',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Add a region',
+    body: S.CreateRegionBodySchema,
+    response: S.RegionSchema,
+    status: 201,
+  }),
+  deleteRegion: def({
+    method: 'DELETE',
+    path: 'v1/regions/{id}',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Remove a region without servers (409 otherwise)',
+    params: IdParamsSchema,
+    response: null,
+  }),
+  listServers: def({
+    method: 'GET',
+    path: 'v1/servers',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Room servers with their status and load',
+    response: z.array(S.ServerSchema),
+  }),
+  createServer: def({
+    method: 'POST',
+    path: 'v1/servers',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Register a room server (paused until started)',
+    body: S.CreateServerBodySchema,
+    response: S.ServerSchema,
+    status: 201,
+  }),
+  startServer: def({
+    method: 'POST',
+    path: 'v1/servers/{id}/start',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Give new sessions rooms on this server',
+    params: IdParamsSchema,
+    response: S.ServerSchema,
+  }),
+  pauseServer: def({
+    method: 'POST',
+    path: 'v1/servers/{id}/pause',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'No new rooms on this server; live ones go on',
+    params: IdParamsSchema,
+    response: S.ServerSchema,
+  }),
+  serverHealthcheck: def({
+    method: 'GET',
+    path: 'v1/servers/{id}/healthcheck',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Ask the room server itself how it is',
+    params: IdParamsSchema,
+    response: S.ServerHealthSchema,
+  }),
+  deleteServer: def({
+    method: 'DELETE',
+    path: 'v1/servers/{id}',
+    access: 'admin',
+    tag: 'servers',
+    summary: 'Remove a room server without live rooms (409 otherwise)',
     params: IdParamsSchema,
     response: null,
   }),

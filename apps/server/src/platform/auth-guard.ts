@@ -23,6 +23,11 @@ export type SessionLoader = (accountId: string, deviceId: string) => Promise<Ses
 export type DeviceToucher = (deviceId: string) => Promise<void>;
 
 export const ADMIN_PRIVILEGE = 'CORE_ADMIN';
+/** May join test rehearsals (administrators may too). */
+export const TESTER_PRIVILEGE = 'TUTTI_MU';
+
+export const isTester = (privileges: string[]): boolean =>
+  privileges.includes(TESTER_PRIVILEGE) || privileges.includes(ADMIN_PRIVILEGE);
 
 /** Stamping last use on every request would turn each read into a write; once a minute is precise enough. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -45,6 +50,9 @@ export function createGuard(deps: {
     const session = await deps.loadSession(claims.accountId, claims.deviceId);
     if (!session) throw new AppError(403, 'SESSION_REVOKED', 'This device has been signed out.');
     if (access === 'admin' && !session.privileges.includes(ADMIN_PRIVILEGE)) {
+      throw new AppError(403, 'FORBIDDEN', 'You are not allowed to do this.');
+    }
+    if (access === 'tester' && !isTester(session.privileges)) {
       throw new AppError(403, 'FORBIDDEN', 'You are not allowed to do this.');
     }
     if (deps.now().getTime() - session.deviceLastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

@@ -8,8 +8,11 @@ import {
   type ResponseOf,
 } from '@tutti/contract/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext, Guard } from './auth-guard.ts';
+import { AppError } from './errors.ts';
+import { UPLOAD_MAX_BYTES } from './uploads.ts';
 
 export const API_PREFIX = '/api/';
 
@@ -21,8 +24,13 @@ export interface EndpointContext<N extends EndpointName> {
   body: Part<N, 'body'>;
   params: Part<N, 'params'>;
   query: Part<N, 'query'>;
-  /** Null only on public endpoints. */
-  auth: Endpoints[N]['access'] extends 'public' ? AuthContext | null : AuthContext;
+  /** Null on public endpoints, and on beacon endpoints called without the Authorization header (the handler then
+   *  authenticates the caller from the body). */
+  auth: Endpoints[N]['access'] extends 'public'
+    ? AuthContext | null
+    : Endpoints[N] extends { beacon: true }
+      ? AuthContext | null
+      : AuthContext;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -54,6 +62,7 @@ declare module 'fastify' {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Validation failed or malformed request',
   401: 'Not signed in, or the token is invalid or expired',
+  402: 'Free open-rehearsal minutes used up; a subscription removes the limit',
   403: 'Session revoked or role missing',
   404: 'Not found',
   409: 'Conflict',
@@ -73,8 +82,8 @@ function responseSchemas(def: EndpointDef, options: EndpointOptions): Record<num
     response[status] = def.response;
   }
   const errors = new Set<number>(options.errors ?? []);
-  if (def.body || def.params || def.query) errors.add(400);
-  if (def.body) errors.add(413);
+  if (def.body || def.params || def.query || def.upload) errors.add(400);
+  if (def.body || def.upload) errors.add(413);
   if (def.access !== 'public') [401, 403].forEach((s) => errors.add(s));
   if (def.params) errors.add(404);
   if (options.rateLimited) errors.add(429);
@@ -89,9 +98,32 @@ function responseSchemas(def: EndpointDef, options: EndpointOptions): Record<num
   return response;
 }
 
+/** navigator.sendBeacon posts its JSON string as text/plain. Only beacon routes read it (as JSON); anywhere else a
+ *  text/plain body is refused, so this parser widens nothing but the beacons. */
+function acceptBeaconBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    const config = request.routeOptions.config as { beacon?: boolean } | undefined;
+    if (!config?.beacon) {
+      return done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted.'), undefined);
+    }
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}
+
+/** The OpenAPI view of an upload: a multipart body with one binary field. Requests are not validated against it:
+ *  the handler reads the stream itself (readUploadedFile), checking the file by its content. */
+const uploadBody = (field: string) =>
+  z.object({
+    [field]: z.string().meta({ format: 'binary', description: `JPEG, PNG or WebP, at most ${UPLOAD_MAX_BYTES} bytes` }),
+  });
+
 /** Registers contract endpoints: method, URL, schemas, access check and status all come from the route table, so a
  *  module's routes file only maps names to service calls. */
 export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, rateLimitMax: number): Endpoint {
+  acceptBeaconBodies(app);
   return (name, handler, options = {}) => {
     const def: EndpointDef = endpoints[name];
     const access = def.access;
@@ -107,11 +139,29 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, rate
         ...(def.params && { params: def.params }),
         ...(def.query && { querystring: def.query }),
         ...(def.body && { body: def.body }),
+        ...(def.upload && { body: uploadBody(def.upload.field), consumes: ['multipart/form-data'] }),
         response: responseSchemas(def, options),
       },
-      ...(options.rateLimited && { config: { rateLimit: { max: rateLimitMax, timeWindow: 60_000 } } }),
+      ...(def.upload && {
+        validatorCompiler: (req: { schema: unknown; httpPart?: string }) =>
+          req.httpPart === 'body'
+            ? () => ({ value: undefined })
+            : validatorCompiler(req as Parameters<typeof validatorCompiler>[0]),
+      }),
+      config: {
+        ...(options.rateLimited && { rateLimit: { max: rateLimitMax, timeWindow: 60_000 } }),
+        ...(def.beacon && { beacon: true }),
+      },
+      ...(def.beacon && {
+        // A quit is usually sent with no body at all; its schema describes the optional beacon form.
+        preValidation: async (request: FastifyRequest) => {
+          request.body ??= {};
+        },
+      }),
       ...(access !== 'public' && {
         onRequest: async (request: FastifyRequest) => {
+          // A beacon without the header authenticates from its body (leaveToken); see docs/decisions/0009.
+          if (def.beacon && request.headers.authorization === undefined) return;
           request.auth = await guard.authenticate(request, access);
         },
       }),

@@ -3,6 +3,7 @@ import {
   boolean,
   char,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -193,7 +194,219 @@ export const selfchecks = pgTable(
   (t) => [index('selfchecks_account_idx').on(t.accountId)],
 );
 
+// ---- regions and room servers
+
+export const regions = pgTable('regions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Short stable name (eu-west); unique. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+export const SERVER_STATUS = ['started', 'paused'] as const;
+
+export const servers = pgTable(
+  'servers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** A region with servers cannot be deleted. */
+    regionId: uuid('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    /** Control address of the room server (GET /health, POST /rooms, DELETE /rooms/:id). */
+    url: text('url').notNull(),
+    /** Its ROOM_SECRET, sent in x-room-secret; never returned by the API. */
+    secret: text('secret').notNull(),
+    capacity: integer('capacity').notNull(),
+    status: text('status', { enum: SERVER_STATUS }).notNull().default('paused'),
+    lastHealthAt: instant('last_health_at'),
+    lastHealthOk: boolean('last_health_ok'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('servers_url_key').on(t.url)],
+);
+
+// ---- rehearsal sessions
+
+export const SESSION_KIND = ['open', 'test'] as const;
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: SESSION_KIND }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    public: boolean('public').notNull().default(true),
+    /** Stored file name under the uploads folder; served at /uploads/<name>. */
+    coverPicture: text('cover_picture'),
+    /** Test rehearsals: argon2id hash of their password. */
+    passwordHash: text('password_hash'),
+    /** Null for test rehearsals an administrator created and later deleted their account. */
+    organizerId: uuid('organizer_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The creation time for a session started now. */
+    startsAt: instant('starts_at').notNull(),
+    /** IANA zone of the organizer's browser at creation (region choice, reminders). */
+    timeZone: text('time_zone'),
+    maxPlayers: integer('max_players').notNull(),
+    runningSince: instant('running_since'),
+    endedAt: instant('ended_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sessions_live_idx')
+      .on(t.startsAt)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('sessions_organizer_idx').on(t.organizerId),
+  ],
+);
+
+/** The room a session plays in, on one room server. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** Null once its server was removed (only possible when the room is closed). */
+    serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),
+    /** The room server's own id of the room: `connect`'s charge. */
+    remoteId: text('remote_id').notNull(),
+    ip: text('ip').notNull(),
+    port: integer('port').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    closedAt: instant('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('rooms_one_open_per_session_key')
+      .on(t.sessionId)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('rooms_server_idx').on(t.serverId),
+  ],
+);
+
+export const LEAVE_REASONS = ['quit', 'timeout', 'minutes', 'ended'] as const;
+
+/** One row per join: who played in which slot, from when to when (free minutes are counted from these rows). */
+export const sessionPlayers = pgTable(
+  'session_players',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    slot: integer('slot').notNull(),
+    joinedAt: instant('joined_at').notNull(),
+    lastKeepaliveAt: instant('last_keepalive_at').notNull(),
+    leftAt: instant('left_at'),
+    leaveReason: text('leave_reason', { enum: LEAVE_REASONS }),
+    /** sha256 of the token that authenticates this join's quit beacon. */
+    leaveTokenHash: text('leave_token_hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('session_players_slot_key')
+      .on(t.sessionId, t.slot)
+      .where(sql`${t.leftAt} IS NULL`),
+    uniqueIndex('session_players_present_key')
+      .on(t.sessionId, t.accountId)
+      .where(sql`${t.leftAt} IS NULL`),
+    index('session_players_account_joined_idx').on(t.accountId, t.joinedAt),
+    uniqueIndex('session_players_leave_token_key').on(t.leaveTokenHash),
+  ],
+);
+
+export const sessionInvitations = pgTable(
+  'session_invitations',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invitedById: uuid('invited_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    invitedAt: instant('invited_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.accountId] }),
+    index('session_invitations_account_idx').on(t.accountId),
+  ],
+);
+
+export const SESSION_POST_KIND = ['created', 'scheduled', 'joined', 'ended'] as const;
+
+/** The hall's feed: activity of public sessions. */
+export const sessionPosts = pgTable(
+  'session_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SESSION_POST_KIND }).notNull(),
+    actorId: uuid('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('session_posts_created_idx').on(t.createdAt)],
+);
+
+export const roomMetrics = pgTable(
+  'room_metrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    minPingMs: doublePrecision('min_ping_ms').notNull(),
+    maxPingMs: doublePrecision('max_ping_ms').notNull(),
+    averagePingMs: doublePrecision('average_ping_ms').notNull(),
+    sigmaPingMs: doublePrecision('sigma_ping_ms').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('room_metrics_room_idx').on(t.roomId, t.createdAt)],
+);
+
+// ---- subscriptions: filled by the subscriptions issue; sessions only read whether one is active
+
+export const SUBSCRIPTION_STATUS = ['trialing', 'active', 'canceled', 'expired'] as const;
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: SUBSCRIPTION_STATUS }).notNull(),
+    /** Active (or trialing) until this instant. */
+    currentPeriodEnd: instant('current_period_end').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_account_idx').on(t.accountId)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type NalsVersionRow = typeof nalsVersions.$inferSelect;
 export type SelfcheckRow = typeof selfchecks.$inferSelect;
+export type RegionRow = typeof regions.$inferSelect;
+export type ServerRow = typeof servers.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+export type SessionPlayerRow = typeof sessionPlayers.$inferSelect;
+export type SessionInvitationRow = typeof sessionInvitations.$inferSelect;
+export type SessionPostRow = typeof sessionPosts.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -22,6 +22,13 @@ describe('privilegesForNewAccount', () => {
     expect(privilegesForNewAccount('ann@example.com', [])).toEqual(['CORE_GUEST']);
     expect(privilegesForNewAccount(' Boss@Example.com', ['boss@example.com'])).toEqual(['CORE_GUEST', 'CORE_ADMIN']);
   });
+
+  it('gives TUTTI_MU to the listed testers, by email or by @domain', () => {
+    expect(privilegesForNewAccount('Tess@Example.com', [], ['tess@example.com'])).toEqual(['CORE_GUEST', 'TUTTI_MU']);
+    expect(privilegesForNewAccount('any@Testers.local', [], ['@testers.local'])).toEqual(['CORE_GUEST', 'TUTTI_MU']);
+    expect(privilegesForNewAccount('any@other.local', [], ['@testers.local'])).toEqual(['CORE_GUEST']);
+    expect(privilegesForNewAccount('evil@testers.local.example', [], ['@testers.local'])).toEqual(['CORE_GUEST']);
+  });
 });
 
 describe('asLocale', () => {

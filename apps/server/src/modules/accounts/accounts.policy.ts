@@ -1,9 +1,23 @@
 import { LOCALES, type Locale } from '@tutti/contract/common';
 import type { PrivilegeName } from '@tutti/contract/accounts';
 
-/** Every account is a CORE_GUEST; the operators listed in ADMIN_EMAILS are also CORE_ADMIN. */
-export function privilegesForNewAccount(email: string, adminEmails: readonly string[]): PrivilegeName[] {
-  return adminEmails.includes(email.trim().toLowerCase()) ? ['CORE_GUEST', 'CORE_ADMIN'] : ['CORE_GUEST'];
+const listed = (email: string, list: readonly string[]): boolean => {
+  const normalized = email.trim().toLowerCase();
+  const domain = normalized.slice(normalized.lastIndexOf('@'));
+  return list.includes(normalized) || list.includes(domain);
+};
+
+/** Every account is a CORE_GUEST; the operators listed in ADMIN_EMAILS are also CORE_ADMIN, and the emails (or @domains)
+ *  of TESTER_EMAILS get TUTTI_MU, the test-rehearsal role. */
+export function privilegesForNewAccount(
+  email: string,
+  adminEmails: readonly string[],
+  testerEmails: readonly string[] = [],
+): PrivilegeName[] {
+  const privileges: PrivilegeName[] = ['CORE_GUEST'];
+  if (adminEmails.includes(email.trim().toLowerCase())) privileges.push('CORE_ADMIN');
+  if (listed(email, testerEmails)) privileges.push('TUTTI_MU');
+  return privileges;
 }
 
 /** A stored locale the contract does not know (hand-edited row) reads as English rather than failing. */

@@ -39,7 +39,7 @@ export interface AccountsDeps {
   auth: AuthService;
   mailer: Mailer;
   background: Background;
-  config: Pick<AppConfig, 'publicUrl' | 'adminEmails'>;
+  config: Pick<AppConfig, 'publicUrl' | 'adminEmails' | 'testerEmails'>;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -97,7 +97,7 @@ export function createAccountsService(deps: AccountsDeps) {
           locale: body.locale ?? localeFromAcceptLanguage(acceptLanguage),
           newsOptIn: body.newsOptIn ?? false,
           nalsToken: randomToken(),
-          privileges: privilegesForNewAccount(email, config.adminEmails),
+          privileges: privilegesForNewAccount(email, config.adminEmails, config.testerEmails),
           createdAt: now(),
         });
       } catch (e) {

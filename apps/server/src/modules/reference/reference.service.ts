@@ -41,8 +41,7 @@ export function createReferenceService(deps: {
       serverTime: deps.now().toISOString(),
       startedAt: deps.startedAt.toISOString(),
       database: deps.database.kind,
-      // The live bus arrives with its issue; until then fan-out is in-process.
-      bus: 'memory' as const,
+      bus: deps.config.redisUrl ? ('redis' as const) : ('memory' as const),
     }),
     countries: async (): Promise<Country[]> => (await repo.countries()).map(presentCountry),
     socialNetworks: async (): Promise<SocialNetwork[]> => (await repo.socialNetworks()).map(presentSocialNetwork),

@@ -1,0 +1,144 @@
+import type {
+  CreateOpenRehearsalBody,
+  InviteBody,
+  JoinedSession,
+  Session,
+  UpdateOpenRehearsalBody,
+} from '@tutti/contract/sessions';
+import { SESSION_MAX_PLAYERS } from '@tutti/contract/sessions';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../platform/auth-guard.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AccountRow, SessionRow } from '../../platform/schema.ts';
+import { readUploadedFile, toCoverJpeg } from '../../platform/uploads.ts';
+import { presentMusician } from './rehearsal.presenter.ts';
+import type { SessionPatch } from './rehearsal.repository.ts';
+import type { CoreDeps, SessionCore } from './session-core.ts';
+import { sessionEnded } from './session-core.ts';
+import type { SessionAccess } from './session-access.ts';
+import { isOrganizer, sessionStatus } from './sessions.policy.ts';
+
+const organizerOnly = () => new AppError(403, 'FORBIDDEN', 'Only the organizer can change this session.');
+
+export function createOpenRehearsalService(deps: CoreDeps & { core: SessionCore; access: SessionAccess }) {
+  const { repo, core, access, events, uploads, log, now } = deps;
+
+  /** Accounts for the usernames, without the inviter; any unknown username refuses the whole request. */
+  const resolveInvitees = async (usernames: string[], inviterId: string): Promise<AccountRow[]> => {
+    const found = await repo.findAccountsByUsernames(usernames);
+    const known = new Set(found.map((a) => a.username.toLowerCase()));
+    const unknown = [...new Set(usernames.filter((u) => !known.has(u.trim().toLowerCase())))];
+    if (unknown.length > 0) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'Some usernames do not exist.', {
+        fields: { invite: 'unknown_username' },
+        details: { unknown },
+      });
+    }
+    return found.filter((a) => a.id !== inviterId);
+  };
+
+  const invite = async (row: SessionRow, inviter: AccountRow, invitees: AccountRow[]): Promise<string[]> => {
+    const added = await repo.addInvitations(
+      row.id,
+      invitees.map((a) => a.id),
+      inviter.id,
+      now(),
+    );
+    return added;
+  };
+
+  /** The organizer's own session, not ended. */
+  const organized = async (auth: AuthContext, id: string): Promise<SessionRow> => {
+    const { row } = await access.visible(auth, id, 'open');
+    if (!isOrganizer(row, auth.accountId)) throw organizerOnly();
+    if (row.endedAt) throw sessionEnded();
+    return row;
+  };
+
+  const announceInvites = async (row: SessionRow, inviteeIds: string[], inviter: AccountRow) => {
+    if (inviteeIds.length === 0) return;
+    // The invitee may see a private session's invitations: send them the session as they will see it.
+    const session = core.present(await core.loadView(row.id), true);
+    await events.invited(session, inviteeIds, presentMusician(inviter));
+  };
+
+  return {
+    async create(auth: AuthContext, body: CreateOpenRehearsalBody): Promise<Session> {
+      const invitees = await resolveInvitees(body.invite ?? [], auth.accountId);
+      const at = now();
+      const startsAt = body.startsAt ? new Date(body.startsAt) : at;
+      const row = await repo.insertSession({
+        kind: 'open',
+        name: body.name,
+        description: body.description || null,
+        public: body.public,
+        organizerId: auth.accountId,
+        startsAt,
+        timeZone: body.timeZone ?? null,
+        maxPlayers: SESSION_MAX_PLAYERS,
+        createdAt: at,
+      });
+      const inviteeIds = await invite(row, auth.account, invitees);
+      if (row.public) {
+        await repo.insertPost(
+          row.id,
+          sessionStatus(row, at) === 'scheduled' ? 'scheduled' : 'created',
+          auth.accountId,
+          at,
+        );
+      }
+      const view = await core.loadView(row.id);
+      await events.created(core.forBus(view));
+      await announceInvites(row, inviteeIds, auth.account);
+      return core.present(view, true);
+    },
+
+    async update(auth: AuthContext, id: string, body: UpdateOpenRehearsalBody): Promise<Session> {
+      const row = await organized(auth, id);
+      const patch: SessionPatch = {};
+      if (body.name !== undefined) patch.name = body.name;
+      if (body.description !== undefined) patch.description = body.description || null;
+      if (body.public !== undefined) patch.public = body.public;
+      if (body.startsAt !== undefined) {
+        if (sessionStatus(row, now()) !== 'scheduled') {
+          throw new AppError(409, 'CONFLICT', 'The start time can only change before the session starts.');
+        }
+        patch.startsAt = new Date(body.startsAt);
+      }
+      if (Object.keys(patch).length > 0) await repo.updateSession(id, patch);
+      const view = await core.loadView(id);
+      await events.updated(core.forBus(view), row.public);
+      return core.present(view, true);
+    },
+
+    async setCover(auth: AuthContext, id: string, request: FastifyRequest): Promise<Session> {
+      const row = await organized(auth, id);
+      const jpeg = await toCoverJpeg(await readUploadedFile(request, 'file'));
+      const name = await uploads.save('sessions', row.id, jpeg, 'jpg');
+      await repo.updateSession(id, { coverPicture: name });
+      if (row.coverPicture) {
+        await uploads.remove(row.coverPicture).catch((err: unknown) => {
+          log.warn({ err, file: row.coverPicture }, 'previous cover not removed');
+        });
+      }
+      const view = await core.loadView(id);
+      await events.updated(core.forBus(view), row.public);
+      return core.present(view, true);
+    },
+
+    async invite(auth: AuthContext, id: string, body: InviteBody): Promise<Session> {
+      const row = await organized(auth, id);
+      const invitees = await resolveInvitees(body.usernames, auth.accountId);
+      const added = await invite(row, auth.account, invitees);
+      await announceInvites(row, added, auth.account);
+      return core.present(await core.loadView(id), true);
+    },
+
+    async join(auth: AuthContext, id: string): Promise<JoinedSession> {
+      const { row } = await access.visible(auth, id, 'open');
+      return core.join(row, auth.accountId, true);
+    },
+  };
+}
+
+export type OpenRehearsalService = ReturnType<typeof createOpenRehearsalService>;

@@ -1,0 +1,74 @@
+import type { MusicianRef, Session, SessionPost } from '@tutti/contract/sessions';
+import type { UploadStorage } from '../../platform/uploads.ts';
+import type { AccountRow, SessionPostRow, SessionRow } from '../../platform/schema.ts';
+import type { SessionView } from './rehearsal.repository.ts';
+import { sessionStatus } from './sessions.policy.ts';
+
+export const presentMusician = (account: AccountRow): MusicianRef => ({
+  id: account.id,
+  username: account.username,
+  displayedUsername: account.displayedUsername?.trim() || account.username,
+  // Pictures arrive with profiles; null tells the web to show the default avatar.
+  profilePicture: null,
+});
+
+export type CoverUrl = UploadStorage['urlOf'];
+
+export function presentSession(view: SessionView, now: Date, coverUrl: CoverUrl, showInvited: boolean): Session {
+  const { row } = view;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    public: row.public,
+    coverPicture: row.coverPicture ? coverUrl(row.coverPicture) : null,
+    startsAt: row.startsAt.toISOString(),
+    status: sessionStatus(row, now),
+    runningSince: row.runningSince?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    organizer: view.organizer ? presentMusician(view.organizer) : null,
+    maxPlayers: row.maxPlayers,
+    players: view.players.map((p) => ({
+      musician: presentMusician(p.account),
+      slot: p.slot,
+      joinedAt: p.joinedAt.toISOString(),
+    })),
+    invited: showInvited
+      ? view.invitations.flatMap((i) =>
+          // An invitation whose inviter deleted their account is shown as invited by the organizer.
+          (i.invitedBy ?? view.organizer)
+            ? [
+                {
+                  musician: presentMusician(i.account),
+                  invitedAt: i.invitedAt.toISOString(),
+                  invitedBy: presentMusician((i.invitedBy ?? view.organizer) as AccountRow),
+                },
+              ]
+            : [],
+        )
+      : [],
+  };
+}
+
+export function presentPost(
+  post: SessionPostRow,
+  session: SessionRow,
+  actor: AccountRow | null,
+  now: Date,
+  coverUrl: CoverUrl,
+): SessionPost {
+  return {
+    id: post.id,
+    kind: post.kind,
+    at: post.createdAt.toISOString(),
+    actor: actor ? presentMusician(actor) : null,
+    session: {
+      id: session.id,
+      name: session.name,
+      coverPicture: session.coverPicture ? coverUrl(session.coverPicture) : null,
+      status: sessionStatus(session, now),
+    },
+  };
+}

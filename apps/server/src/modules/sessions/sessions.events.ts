@@ -1,0 +1,60 @@
+import { busTopics, type HallSessionEvent, type InvitationEvent, type SessionEvent } from '@tutti/contract/bus';
+import type { MusicianRef, Session } from '@tutti/contract/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PubSub } from '../../platform/pubsub.ts';
+
+/** Publishes session events on the bus topics of packages/contract/src/bus.ts. A lost event is logged, never turned
+ *  into a failed request: the database already changed, and pages catch up on their next load. */
+export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogger }) {
+  const { pubsub, log } = deps;
+  const publish = async (topic: string, data: SessionEvent | InvitationEvent | HallSessionEvent) => {
+    try {
+      await pubsub.publish(topic, data);
+    } catch (err) {
+      log.warn({ err, topic }, 'session event not published');
+    }
+  };
+  const hall = (event: HallSessionEvent['event'], session: Session) =>
+    session.kind === 'open' && session.public
+      ? publish(busTopics.hallSessions(), { event, session })
+      : Promise.resolve();
+
+  return {
+    async created(session: Session): Promise<void> {
+      await hall('created', session);
+    },
+    async invited(session: Session, inviteeIds: string[], invitedBy: MusicianRef): Promise<void> {
+      await Promise.all(
+        inviteeIds.map((id) => publish(busTopics.invitations(id), { event: 'invited', session, invitedBy })),
+      );
+    },
+    /** `wasPublic`: the hall learns of a session turning private as an end (lists drop it), of one turning public as
+     *  a creation. */
+    async updated(session: Session, wasPublic: boolean): Promise<void> {
+      await publish(busTopics.session(session.id), { event: 'updated', session });
+      if (session.kind !== 'open') return;
+      if (wasPublic && !session.public) await publish(busTopics.hallSessions(), { event: 'ended', session });
+      else if (!wasPublic && session.public) await hall('created', session);
+      else await hall('updated', session);
+    },
+    async joined(session: Session, musician: MusicianRef, slot: number): Promise<void> {
+      await publish(busTopics.session(session.id), { event: 'joined', session, musician, slot });
+      await hall('updated', session);
+    },
+    async left(
+      session: Session,
+      musician: MusicianRef,
+      slot: number,
+      reason: 'quit' | 'timeout' | 'minutes',
+    ): Promise<void> {
+      await publish(busTopics.session(session.id), { event: 'left', session, musician, slot, reason });
+      if (session.status !== 'ended') await hall('updated', session);
+    },
+    async ended(session: Session): Promise<void> {
+      await publish(busTopics.session(session.id), { event: 'ended', session });
+      await hall('ended', session);
+    },
+  };
+}
+
+export type SessionEvents = ReturnType<typeof createSessionEvents>;

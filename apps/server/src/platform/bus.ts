@@ -1,0 +1,260 @@
+import websocket from '@fastify/websocket';
+import {
+  BUS_CLOSE_REVOKED,
+  BUS_CLOSE_UNAUTHENTICATED,
+  BUS_MAX_COMMAND_BYTES,
+  BUS_MAX_SUBSCRIPTIONS,
+  BUS_PATH,
+  BusCommandSchema,
+  parseBusTopic,
+  type BusError,
+} from '@tutti/contract/bus';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { AuthContext } from './auth-guard.ts';
+import type { BusAuthorizer } from './bus-rules.ts';
+import { AppError } from './errors.ts';
+import type { PubSub } from './pubsub.ts';
+
+/** A socket that missed one ping is given until the next one to answer; then it is cut. */
+export const BUS_HEARTBEAT_MS = 30_000;
+/** A page that reads slower than events arrive loses events past this backlog rather than the server's memory. */
+export const BUS_MAX_BUFFERED_BYTES = 1024 * 1024;
+/** On shutdown, pages get this long to acknowledge "going away" before their sockets are cut. */
+const CLOSE_GRACE_MS = 1_000;
+const WS_OPEN = 1;
+/** One options object for every send of an event (a text frame from an already encoded buffer). */
+const TEXT_FRAME = { binary: false } as const;
+
+export interface BusStats {
+  connections: number;
+  /** Topics with at least one subscriber on this instance. */
+  topics: number;
+}
+
+export interface Bus {
+  stats(): BusStats;
+  /** Registers GET /bus (the websocket plugin included) on the app. */
+  register(app: FastifyInstance, access: BusAccess): Promise<void>;
+  /** Closes every connection with 1001 and stops listening to the pubsub. */
+  close(): Promise<void>;
+}
+
+export interface BusAccess {
+  /** guard.verify(token, 'user'): throws AppError 401 for a bad token, SESSION_REVOKED for a revoked device. */
+  verify(token: string): Promise<AuthContext>;
+  authorize: BusAuthorizer;
+}
+
+/** Kept small: 2,000 idle connections must stay under 50 KB each, the socket included. */
+interface Connection {
+  socket: WebSocket;
+  auth: AuthContext | null;
+  topics: Set<string>;
+  alive: boolean;
+  /** Commands run one after the other (authorization is asynchronous): SUBSCRIBE then UNSUBSCRIBE keeps its order. */
+  queue: Promise<void>;
+  lagging: boolean;
+}
+
+/** The URL as logged: the bus's carries the access token in its query. */
+export function loggableUrl(url: string): string {
+  return url.startsWith(BUS_PATH) && (url.length === BUS_PATH.length || '?/'.includes(url.charAt(BUS_PATH.length)))
+    ? (url.split('?')[0] ?? BUS_PATH)
+    : url;
+}
+
+/**
+ * The live bus of one instance: connections, their topics, and the fan-out of everything the pubsub delivers
+ * (every instance's publications when it is Redis). Protocol and topics: packages/contract/src/bus.ts.
+ */
+export function createBus(options: {
+  pubsub: PubSub;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+}): Bus {
+  const { pubsub, log } = options;
+  const maxBuffered = options.maxBufferedBytes ?? BUS_MAX_BUFFERED_BYTES;
+  const connections = new Set<Connection>();
+  const byTopic = new Map<string, Set<Connection>>();
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  function deliver(conn: Connection, frame: Buffer, topic: string): void {
+    const socket = conn.socket;
+    if (socket.readyState !== WS_OPEN) return;
+    if (socket.bufferedAmount > maxBuffered) {
+      if (!conn.lagging) log.warn({ topic, account: conn.auth?.accountId }, 'bus: slow connection, events skipped');
+      conn.lagging = true;
+      return;
+    }
+    conn.lagging = false;
+    socket.send(frame, TEXT_FRAME);
+  }
+
+  const stopListening = pubsub.onMessage((topic, data, encoded) => {
+    const subscribers = byTopic.get(topic);
+    if (!subscribers) return;
+    // Encoded once for every socket (ws would otherwise convert the string per send).
+    const frame = Buffer.from(encoded ?? JSON.stringify({ topic, data }));
+    for (const conn of subscribers) deliver(conn, frame, topic);
+  });
+
+  function reply(conn: Connection, topic: string, code: BusError['error']['code'], message: string): void {
+    if (conn.socket.readyState !== WS_OPEN) return;
+    const body: BusError = { topic, error: { code, message } };
+    conn.socket.send(JSON.stringify(body));
+  }
+
+  function unsubscribe(conn: Connection, topic: string): void {
+    if (!conn.topics.delete(topic)) return;
+    const subscribers = byTopic.get(topic);
+    subscribers?.delete(conn);
+    if (subscribers?.size === 0) byTopic.delete(topic);
+  }
+
+  function drop(conn: Connection): void {
+    connections.delete(conn);
+    for (const topic of [...conn.topics]) unsubscribe(conn, topic);
+    conn.auth = null;
+  }
+
+  async function authenticate(conn: Connection, token: string | undefined, access: BusAccess): Promise<void> {
+    if (!token) {
+      conn.socket.close(BUS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
+      return;
+    }
+    try {
+      const auth = await access.verify(token);
+      if (conn.socket.readyState === WS_OPEN) conn.auth = auth;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'SESSION_REVOKED') {
+        conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
+      } else if (error instanceof AppError && error.statusCode === 401) {
+        conn.socket.close(BUS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
+      } else {
+        // The database may be away: 1011 makes the page try again later, unlike a refusal.
+        log.error({ err: error }, 'bus: could not check a token');
+        conn.socket.close(1011, 'try again');
+      }
+    }
+  }
+
+  async function handle(conn: Connection, raw: RawData, access: BusAccess): Promise<void> {
+    const auth = conn.auth;
+    if (!auth || conn.socket.readyState !== WS_OPEN) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString());
+    } catch {
+      return reply(conn, '', 'BAD_COMMAND', 'Commands are JSON.');
+    }
+    const parsed = BusCommandSchema.safeParse(json);
+    if (!parsed.success) return reply(conn, '', 'BAD_COMMAND', 'Expected {command, topic, data?}.');
+    const { command, topic, data } = parsed.data;
+    const target = parseBusTopic(topic);
+    if (!target) return reply(conn, topic, 'UNKNOWN_TOPIC', 'No such topic.');
+    if (command === 'UNSUBSCRIBE') return unsubscribe(conn, topic);
+
+    let allowed: boolean;
+    try {
+      allowed = await access.authorize(auth, target, command);
+    } catch (error) {
+      log.error({ err: error, topic }, 'bus: authorization failed');
+      return reply(conn, topic, 'FORBIDDEN', 'Could not check access to this topic; try again.');
+    }
+    // The connection may have ended while authorization ran.
+    if (conn.auth === null || conn.socket.readyState !== WS_OPEN) return;
+    if (!allowed) return reply(conn, topic, 'FORBIDDEN', 'Not allowed on this topic.');
+
+    if (command === 'PUBLISH') return void (await pubsub.publish(topic, data));
+    if (conn.topics.has(topic)) return;
+    if (conn.topics.size >= BUS_MAX_SUBSCRIPTIONS) {
+      return reply(conn, topic, 'TOO_MANY_SUBSCRIPTIONS', `At most ${BUS_MAX_SUBSCRIPTIONS} topics per connection.`);
+    }
+    conn.topics.add(topic);
+    let subscribers = byTopic.get(topic);
+    if (!subscribers) byTopic.set(topic, (subscribers = new Set()));
+    subscribers.add(conn);
+  }
+
+  function accept(socket: WebSocket, token: string | undefined, access: BusAccess): void {
+    const conn: Connection = {
+      socket,
+      auth: null,
+      topics: new Set(),
+      alive: true,
+      queue: Promise.resolve(),
+      lagging: false,
+    };
+    connections.add(conn);
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('close', () => drop(conn));
+    // Commands sent before the token is checked wait behind the check.
+    conn.queue = authenticate(conn, token, access);
+    socket.on('message', (raw: RawData) => {
+      conn.queue = conn.queue
+        .then(() => handle(conn, raw, access))
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'bus: command failed');
+        });
+    });
+  }
+
+  function beat(): void {
+    for (const conn of connections) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }
+
+  async function close(): Promise<void> {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+    stopListening();
+    const closing = [...connections].map(
+      (conn) =>
+        new Promise<void>((resolve) => {
+          if (conn.socket.readyState === 3) return resolve();
+          conn.socket.once('close', () => resolve());
+          conn.socket.close(1001, 'server going away');
+        }),
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(closing),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, CLOSE_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    for (const conn of connections) conn.socket.terminate();
+  }
+
+  return {
+    stats: () => ({ connections: connections.size, topics: byTopic.size }),
+    close,
+    async register(app, access) {
+      await app.register(websocket, {
+        options: { maxPayload: BUS_MAX_COMMAND_BYTES, perMessageDeflate: false },
+        // The default closes sockets without a code; pages should read 1001 (going away) and reconnect elsewhere.
+        preClose: async function (this: FastifyInstance) {
+          await close();
+          this.websocketServer.close();
+        },
+      });
+      app.get(BUS_PATH, { websocket: true }, (socket, request) => {
+        const token = (request.query as { token?: unknown }).token;
+        accept(socket, typeof token === 'string' ? token : undefined, access);
+      });
+      heartbeat = setInterval(beat, options.heartbeatMs ?? BUS_HEARTBEAT_MS);
+      heartbeat.unref();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Named interval jobs run in-process on every instance. A job must be safe to run on several instances at once: it
+ * claims its rows with `FOR UPDATE SKIP LOCKED` inside a transaction, so two instances never process the same row.
+ * Within one instance a job never overlaps itself: a tick that finds the previous run still going is skipped.
+ */
+export interface Jobs {
+  register(name: string, intervalMs: number, run: () => Promise<unknown>): void;
+  /** Runs the job once now (after the run in flight, if any); tests drive jobs with it and a moved clock. */
+  runNow(name: string): Promise<void>;
+  /** Starts every registered job's timer (on app ready). */
+  start(): void;
+  /** Stops the timers and waits for the runs in flight (before the database closes). */
+  stop(): Promise<void>;
+}
+
+interface Job {
+  intervalMs: number;
+  run: () => Promise<unknown>;
+  running: Promise<void> | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export function createJobs(log: FastifyBaseLogger): Jobs {
+  const jobs = new Map<string, Job>();
+  let stopped = false;
+
+  const execute = (name: string, job: Job): Promise<void> => {
+    const run = (async () => {
+      try {
+        await job.run();
+      } catch (err) {
+        // A failed run is retried at the next tick; it must not take the process down.
+        log.error({ err, job: name }, 'job failed');
+      } finally {
+        job.running = null;
+      }
+    })();
+    job.running = run;
+    return run;
+  };
+
+  return {
+    register(name, intervalMs, run) {
+      if (jobs.has(name)) throw new Error(`Job ${name} is already registered`);
+      jobs.set(name, { intervalMs, run, running: null, timer: null });
+    },
+    async runNow(name) {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`No job named ${name}`);
+      while (job.running) await job.running;
+      await execute(name, job);
+    },
+    start() {
+      stopped = false;
+      for (const [name, job] of jobs) {
+        if (job.timer) continue;
+        job.timer = setInterval(() => {
+          if (!stopped && !job.running) void execute(name, job);
+        }, job.intervalMs);
+        job.timer.unref();
+      }
+    },
+    async stop() {
+      stopped = true;
+      for (const job of jobs.values()) {
+        if (job.timer) clearInterval(job.timer);
+        job.timer = null;
+      }
+      await Promise.all([...jobs.values()].map((job) => job.running));
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * How services publish live events, and how the bus of every instance hears them. In memory by default (one
+ * process); through Redis pub/sub with REDIS_URL (createRedisPubSub), so that a message published on one instance
+ * reaches the bus subscribers of all of them. Topics and payloads: packages/contract/src/bus.ts.
+ */
+import { Redis } from 'ioredis';
+
+/**
+ * `encoded`, when given, is `{"topic":…,"data":…}` already serialized (Redis delivers that text): the bus sends it
+ * as is instead of serializing the message again.
+ */
+export type PubSubHandler = (topic: string, data: unknown, encoded?: string) => void;
+
+export interface PubSub {
+  /** Delivers to every instance's handlers, this one included. Never throws: a lost event is logged. */
+  publish(topic: string, data: unknown): Promise<void>;
+  /** Called for every message published anywhere; returns the unsubscribe function. */
+  onMessage(handler: PubSubHandler): () => void;
+  close(): Promise<void>;
+}
+
+export function createMemoryPubSub(): PubSub {
+  const handlers = new Set<PubSubHandler>();
+  return {
+    async publish(topic, data) {
+      for (const handler of handlers) handler(topic, data);
+    },
+    onMessage(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}
+
+/** Where a Redis pub/sub reports connection trouble (ioredis reconnects by itself meanwhile). */
+export interface PubSubLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Every instance publishes to and listens on this one channel; the bus's topics travel inside the message. */
+export const REDIS_CHANNEL = 'tutti:bus';
+
+export interface RedisPubSub extends PubSub {
+  /** Resolves once both connections are up and the channel is subscribed; false after `timeoutMs` without. */
+  ready(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * One connection publishes, one listens (a subscribed Redis connection can do nothing else). Publishing does not
+ * queue while Redis is away: an event for a live page is worthless minutes later, and a request must not wait for
+ * Redis, so it is logged and dropped. The listener re-subscribes by itself after a reconnection.
+ */
+export function createRedisPubSub(url: string, log: PubSubLog): RedisPubSub {
+  const handlers = new Set<PubSubHandler>();
+  const publisher = new Redis(url, { enableOfflineQueue: false, connectionName: 'tutti-bus-pub' });
+  const subscriber = new Redis(url, { connectionName: 'tutti-bus-sub' });
+  const where = redactedUrl(url);
+  for (const [role, connection] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
+    // Without a listener ioredis prints each failed attempt itself; one line per failure in our log instead.
+    connection.on('error', (error: Error) => log.warn({ role, redis: where, err: error.message }, 'redis error'));
+    connection.on('ready', () => log.info({ role, redis: where }, 'redis connected'));
+  }
+
+  const subscribed = subscriber.subscribe(REDIS_CHANNEL).then(
+    () => true,
+    (error: unknown) => {
+      log.error({ redis: where, err: String(error) }, 'redis subscribe failed');
+      return false;
+    },
+  );
+  subscriber.on('message', (_channel: string, message: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      log.warn({ redis: where }, 'redis: malformed bus message dropped');
+      return;
+    }
+    if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { topic?: unknown }).topic !== 'string')
+      return;
+    const { topic, data } = parsed as { topic: string; data: unknown };
+    for (const handler of handlers) handler(topic, data, message);
+  });
+
+  const publisherReady = new Promise<boolean>((resolve) => {
+    if (publisher.status === 'ready') resolve(true);
+    else publisher.once('ready', () => resolve(true));
+  });
+
+  return {
+    async publish(topic, data) {
+      try {
+        await publisher.publish(REDIS_CHANNEL, JSON.stringify({ topic, data }));
+      } catch (error) {
+        log.error({ topic, redis: where, err: error instanceof Error ? error.message : String(error) }, 'event lost');
+      }
+    },
+    onMessage(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async ready(timeoutMs) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const both = Promise.all([publisherReady, subscribed]).then(([a, b]) => a && b);
+      try {
+        return await Promise.race([both, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      handlers.clear();
+      // disconnect, not quit: nothing is pending worth waiting for, and quit would hang while Redis is away.
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+/** redis://user:secret@host:6379/0 -> redis://host:6379/0: logs never carry the password. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'redis';
+  }
+}

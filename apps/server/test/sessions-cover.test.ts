@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Session } from '@tutti/contract/sessions';
+import { busTopics } from '@tutti/contract/bus';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databases } from './support/databases.ts';
+import {
+  createOpenRehearsal,
+  eventsOn,
+  withSessionsApp,
+  type ErrorJson,
+  type SessionsHarness,
+} from './support/sessions.ts';
+import { createUser, type SignedInUser } from './support/users.ts';
+
+const BOUNDARY = '----tutti-test-boundary';
+function multipart(field: string, filename: string, type: string, bytes: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+    .png()
+    .toBuffer();
+
+describe.each(databases())('session cover on $name', (database) => {
+  let h: SessionsHarness;
+  let ann: SignedInUser;
+  let bob: SignedInUser;
+  withSessionsApp(database, (x) => (h = x));
+  beforeAll(async () => {
+    ann = await createUser(h.t);
+    bob = await createUser(h.t);
+  });
+
+  const upload = async (
+    user: SignedInUser,
+    id: string,
+    payload: Buffer,
+    contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+  ) => {
+    const res = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/open-rehearsal/${id}/cover-picture`,
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': contentType },
+      payload,
+    });
+    return { status: res.statusCode, json: JSON.parse(res.body) as Session & ErrorJson };
+  };
+
+  it('resizes a PNG to a 1200×630 JPEG, serves it, replaces the previous one and publishes the change', async () => {
+    const s = await createOpenRehearsal(h.t, ann);
+    const from = h.events.length;
+    const first = await upload(ann, s.id, multipart('file', 'cover.jpg', 'image/jpeg', await png(2000, 1500)));
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json.coverPicture).toMatch(new RegExp(`^/uploads/sessions/${s.id}-[0-9a-f]+\\.jpg$`));
+    const served = await h.t.app.inject({ method: 'GET', url: first.json.coverPicture ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 1200, 630, undefined]);
+    expect(eventsOn(h, busTopics.session(s.id), from)).toEqual([
+      { event: 'updated', session: expect.objectContaining({ coverPicture: first.json.coverPicture }) },
+    ]);
+
+    const second = await upload(ann, s.id, multipart('file', 'cover.jpg', 'image/png', await png(300, 300)));
+    expect(second.status).toBe(200);
+    expect(second.json.coverPicture).not.toBe(first.json.coverPicture);
+    const oldFile = join(h.t.dataDir, 'uploads', (first.json.coverPicture ?? '').replace('/uploads/', ''));
+    expect(existsSync(oldFile)).toBe(false);
+    expect((await h.t.app.inject({ method: 'GET', url: first.json.coverPicture ?? '' })).statusCode).toBe(404);
+  });
+
+  it('refuses a text file named cover.jpg, a missing field and a non-multipart body with 400 INVALID_IMAGE', async () => {
+    const s = await createOpenRehearsal(h.t, ann);
+    const text = await upload(
+      ann,
+      s.id,
+      multipart('file', 'cover.jpg', 'image/jpeg', Buffer.from('not an image at all')),
+    );
+    expect(text.status).toBe(400);
+    expect(text.json.error.code).toBe('INVALID_IMAGE');
+    const wrongField = await upload(ann, s.id, multipart('picture', 'cover.jpg', 'image/png', await png(10, 10)));
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.json.error.code).toBe('INVALID_IMAGE');
+    const json = await upload(ann, s.id, Buffer.from('{}'), 'application/json');
+    expect(json.status).toBe(400);
+    expect(json.json.error.code).toBe('INVALID_IMAGE');
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const s = await createOpenRehearsal(h.t, ann);
+    const res = await upload(
+      ann,
+      s.id,
+      multipart('file', 'cover.jpg', 'image/jpeg', Buffer.alloc(5 * 1024 * 1024 + 10, 1)),
+    );
+    expect(res.status).toBe(413);
+    expect(res.json.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('is for the organizer only (403)', async () => {
+    const s = await createOpenRehearsal(h.t, ann);
+    const res = await upload(bob, s.id, multipart('file', 'cover.jpg', 'image/png', await png(10, 10)));
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe('FORBIDDEN');
+  });
+
+  it('is documented as a multipart upload', async () => {
+    const doc = await h.t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const op = (
+      JSON.parse(doc.body) as { paths: Record<string, Record<string, { requestBody?: { content: object } }>> }
+    ).paths['/api/v1/open-rehearsal/{id}/cover-picture']?.['put'];
+    expect(Object.keys(op?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+  });
+});

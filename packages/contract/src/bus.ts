@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MusicianRefSchema, SessionSchema } from './sessions.ts';
+
+/**
+ * The live bus: one WebSocket per page at `/bus?token=<access token>` (the browser's WebSocket cannot send headers;
+ * the token is checked at connect, and the connection closes with code 4401 when it is missing or invalid).
+ *
+ * In: `{command: 'SUBSCRIBE' | 'UNSUBSCRIBE' | 'PUBLISH', topic, data?}`.
+ * Out: `{topic, data}` for an event; `{topic, error: {code, message}}` when a command is refused (unknown or
+ * forbidden topic, malformed command). Every SUBSCRIBE and PUBLISH is authorized by its topic's rule below.
+ * The server publishes every event here; no topic of this issue accepts PUBLISH from a page (refused FORBIDDEN).
+ */
+
+export const BUS_PATH = '/bus';
+/** Close codes: 4401 unauthenticated, 4403 device revoked. */
+export const BUS_CLOSE_UNAUTHENTICATED = 4401;
+export const BUS_CLOSE_REVOKED = 4403;
+/** Largest command a page may send. */
+export const BUS_MAX_COMMAND_BYTES = 16 * 1024;
+/** Topics one connection may hold at once. */
+export const BUS_MAX_SUBSCRIPTIONS = 100;
+/** The web waits 10^retry ms before reconnecting (1 ms, 10 ms, ... capped at this). */
+export const BUS_RECONNECT_MAX_MS = 30_000;
+
+export const BUS_COMMANDS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'PUBLISH'] as const;
+export const BusCommandSchema = z.object({
+  command: z.enum(BUS_COMMANDS),
+  topic: z.string().min(1).max(200),
+  data: z.unknown().optional(),
+});
+export type BusCommand = z.infer<typeof BusCommandSchema>;
+
+export const BUS_ERROR_CODES = ['BAD_COMMAND', 'UNKNOWN_TOPIC', 'FORBIDDEN', 'TOO_MANY_SUBSCRIPTIONS'] as const;
+export const BusErrorSchema = z.object({
+  topic: z.string(),
+  error: z.object({ code: z.enum(BUS_ERROR_CODES), message: z.string() }),
+});
+export type BusError = z.infer<typeof BusErrorSchema>;
+
+// ---- topics and what they carry
+
+export const busTopics = {
+  /** A session's life: players joining and leaving, edits, its end. Who may see the session may subscribe. */
+  session: (sessionId: string) => `/sessions/${sessionId}`,
+  /** New invitations of one user; only that user. */
+  invitations: (userId: string) => `/users/${userId}/invitations`,
+  /** Public sessions appearing, changing and ending; any signed-in user. */
+  hallSessions: () => '/hall/sessions',
+  /** Reserved for the community issue: the user's blocked-by list changed; only that user. */
+  blocked: (userId: string) => `/blocked/${userId}`,
+} as const;
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Parses a topic into its rule and parameter; null for a topic no rule knows. */
+export function parseBusTopic(
+  topic: string,
+):
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'invitations' | 'blocked'; userId: string }
+  | { kind: 'hallSessions' }
+  | null {
+  let m: RegExpExecArray | null;
+  if ((m = new RegExp(`^/sessions/(${UUID})$`).exec(topic))) return { kind: 'session', sessionId: m[1] as string };
+  if ((m = new RegExp(`^/users/(${UUID})/invitations$`).exec(topic)))
+    return { kind: 'invitations', userId: m[1] as string };
+  if ((m = new RegExp(`^/blocked/(${UUID})$`).exec(topic))) return { kind: 'blocked', userId: m[1] as string };
+  if (topic === '/hall/sessions') return { kind: 'hallSessions' };
+  return null;
+}
+
+/** `/sessions/{id}`: the whole session after the change, so a page replaces what it shows. */
+export const SessionEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('joined'), session: SessionSchema, musician: MusicianRefSchema, slot: z.number().int() }),
+  z.object({
+    event: z.literal('left'),
+    session: SessionSchema,
+    musician: MusicianRefSchema,
+    slot: z.number().int(),
+    /** quit: the musician left; timeout: keepalives stopped; minutes: free minutes ran out. */
+    reason: z.enum(['quit', 'timeout', 'minutes']),
+  }),
+  z.object({ event: z.literal('updated'), session: SessionSchema }),
+  z.object({ event: z.literal('ended'), session: SessionSchema }),
+]);
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+/** `/users/{id}/invitations`. */
+export const InvitationEventSchema = z.object({
+  event: z.literal('invited'),
+  session: SessionSchema,
+  invitedBy: MusicianRefSchema,
+});
+export type InvitationEvent = z.infer<typeof InvitationEventSchema>;
+
+/** `/hall/sessions`: public sessions only. */
+export const HallSessionEventSchema = z.object({
+  event: z.enum(['created', 'updated', 'ended']),
+  session: SessionSchema,
+});
+export type HallSessionEvent = z.infer<typeof HallSessionEventSchema>;
+
+/** `/blocked/{userId}`: the list is reloaded from v1/me/blocked?reverse=true. */
+export const BlockedEventSchema = z.object({ event: z.literal('changed') });
+
+export const BusMessageSchema = z.object({ topic: z.string(), data: z.unknown() });
+export type BusMessage = z.infer<typeof BusMessageSchema>;
