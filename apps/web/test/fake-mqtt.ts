@@ -9,6 +9,8 @@ export class FakeMqttClient extends EventEmitter {
   /** The QoS the "broker" grants; 128 refuses. */
   grant = 1;
   ended = false;
+  /** Whether the page closed without letting its last messages leave. */
+  endForced = false;
 
   constructor(
     readonly url: string,
@@ -33,8 +35,9 @@ export class FakeMqttClient extends EventEmitter {
     return this;
   }
 
-  end() {
+  end(force?: boolean) {
     this.ended = true;
+    this.endForced = force === true;
     return this;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST, PUBLIC, SIGNED_IN, decideAccess, decideAppStart, requireRole } from './guards';
+import { GUEST, PUBLIC, SIGNED_IN, TESTER, decideAccess, decideAppStart, requireRole } from './guards';
 import { safeRedirectTarget } from '../lib/redirect-target';
 
 const user = { privileges: ['CORE_GUEST'] };
@@ -24,6 +24,11 @@ describe('decideAccess', () => {
 
   it('answers not-found when the role is missing', () => {
     expect(decideAccess(requireRole('TUTTI_MU'), user, '/studio/test-rehearsal/1')).toEqual({ type: 'not-found' });
+  });
+
+  it('opens the test rehearsal to TUTTI_MU only; others get the not-found page', () => {
+    expect(decideAccess(TESTER, user, '/studio/test-rehearsal/1')).toEqual({ type: 'not-found' });
+    expect(decideAccess(TESTER, { privileges: ['CORE_GUEST', 'TUTTI_MU'] }, '/x')).toEqual({ type: 'allow' });
   });
 
   it('lets everyone open public routes', () => {

@@ -9,6 +9,8 @@ export const PUBLIC: RouteAccess = { kind: 'public' };
 export const requireRole = (role: string): RouteAccess => ({ kind: 'role', role });
 /** Spec section 2: every route but the guest ones requires CORE_GUEST. */
 export const SIGNED_IN = requireRole('CORE_GUEST');
+/** Spec section 6: the test rehearsal's join screen requires TUTTI_MU. */
+export const TESTER = requireRole('TUTTI_MU');
 
 export type AccessDecision =
   { type: 'allow' } | { type: 'redirect'; to: string; rememberTarget?: string } | { type: 'not-found' };

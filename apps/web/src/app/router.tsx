@@ -2,7 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
 import { BootScreen } from './boot-screen';
-import { GUEST, PUBLIC, SIGNED_IN } from './guards';
+import { GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { GuestLayout, MemberLayout } from './layout/page-layouts';
 import { NotFoundPage } from './not-found-page';
@@ -78,7 +78,48 @@ export const routes: RouteObject[] = [
               {
                 path: 'studio/hall',
                 loader: guard(SIGNED_IN),
-                lazy: { Component: async () => (await import('../features/hall/pages/hall-page')).HallPage },
+                lazy: {
+                  // The lobby is the sessions feature's; the greeting and online count stay the hall feature's.
+                  Component: async () => {
+                    const [{ HallPage }, { HallGreeting }] = await Promise.all([
+                      import('../features/sessions/pages/hall-page'),
+                      import('../features/hall/components/hall-greeting'),
+                    ]);
+                    return function Hall() {
+                      return <HallPage greeting={<HallGreeting />} />;
+                    };
+                  },
+                },
+              },
+              {
+                path: 'studio/sessions',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/sessions/pages/sessions-page')).SessionsPage,
+                },
+              },
+              {
+                path: 'studio/sessions/new',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/sessions/pages/new-session-page')).NewSessionPage,
+                },
+              },
+              {
+                path: 'studio/open-rehearsal/:sessionId',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/sessions/pages/open-rehearsal-page')).OpenRehearsalPage,
+                },
+              },
+              {
+                path: 'studio/test-rehearsal/:sessionId',
+                loader: guard(TESTER),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/sessions/pages/test-rehearsal-page')).TestRehearsalPage,
+                },
               },
               {
                 path: 'studio/welcome',

@@ -75,6 +75,20 @@ const headerOf = (h: Harness, call: number, name: string) =>
 describe('api client', () => {
   let h: Harness;
 
+  it('sends an upload as multipart form data, authenticated, without a JSON content type', async () => {
+    h = harness(() => json(200, { id: 'x' }));
+    h.state.access = validAccess();
+    const form = new FormData();
+    form.append('file', new Blob(['img'], { type: 'image/png' }), 'cover.jpg');
+    await createApiClient(h.deps).call('setOpenRehearsalCover', { params: { id: 'abc' }, form });
+    expect(calledUrls(h)).toEqual(['/api/v1/open-rehearsal/abc/cover-picture']);
+    const init = h.fetch.mock.calls[0]![1] as RequestInit;
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe(form);
+    expect(headerOf(h, 0, 'Content-Type')).toBeNull();
+    expect(headerOf(h, 0, 'Authorization')).toBe(`Bearer ${h.state.access}`);
+  });
+
   describe('refresh before a call', () => {
     beforeEach(() => {
       h = harness((url) => {

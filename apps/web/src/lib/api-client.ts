@@ -6,10 +6,17 @@ import { isTokenExpired } from './jwt';
 
 type Slot<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 export type CallInput<N extends EndpointName> = Slot<'params', ParamsOf<N>> &
-  Slot<'body', BodyOf<N>> & { query?: QueryOf<N>; signal?: AbortSignal };
+  Slot<'body', BodyOf<N>> & {
+    query?: QueryOf<N>;
+    signal?: AbortSignal;
+    /** multipart/form-data for upload endpoints (the browser sets the boundary header itself). */
+    form?: FormData;
+  };
 /** The input argument may be left out only when the endpoint needs neither params nor body. */
 export type CallArgs<N extends EndpointName> =
-  Record<string, never> extends Omit<CallInput<N>, 'query' | 'signal'> ? [input?: CallInput<N>] : [input: CallInput<N>];
+  Record<string, never> extends Omit<CallInput<N>, 'query' | 'signal' | 'form'>
+    ? [input?: CallInput<N>]
+    : [input: CallInput<N>];
 
 export interface TokenStore {
   getAccess(): string | null;
@@ -80,6 +87,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     method: string;
     path: string;
     body?: unknown;
+    form?: FormData;
     query?: object;
     auth: boolean;
     signal?: AbortSignal;
@@ -88,7 +96,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return await deps.fetch(url(init.path, init.query as Record<string, unknown> | undefined), {
         method: init.method,
         headers: headers(init.auth, init.body !== undefined),
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
         signal: init.signal,
       });
     } catch (cause) {
@@ -141,6 +149,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body?: unknown;
       query?: object;
       signal?: AbortSignal;
+      form?: FormData;
     };
     const needsAuth = def.access !== 'public';
 
@@ -155,6 +164,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: def.method,
         path: fillPath(def.path, input.params),
         body: input.body,
+        form: input.form,
         query: input.query,
         auth: needsAuth,
         signal: input.signal,

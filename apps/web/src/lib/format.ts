@@ -40,3 +40,8 @@ export function formatRelative(value: string | Date, locale: Locale, now: number
 export function formatTime(value: string | Date, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeStyle: 'medium' }).format(toDate(value));
 }
+
+/** Sub-millisecond round trips (a nearby room) keep one decimal; the rest are whole milliseconds. */
+export function formatMs(ms: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: ms < 10 ? 1 : 0 }).format(ms);
+}

@@ -11,6 +11,7 @@ import frAuth from '../locales/fr/auth.json';
 import frMe from '../locales/fr/me.json';
 import frHall from '../locales/fr/hall.json';
 import type enNals from '../locales/en/nals.json';
+import type enSessions from '../locales/en/sessions.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -25,6 +26,7 @@ export const resources = {
  */
 export interface LazyResources {
   nals: typeof enNals;
+  sessions: typeof enSessions;
 }
 type LazyNamespace = keyof LazyResources;
 

@@ -29,7 +29,8 @@ export interface BrokerHandlers {
 export interface BrokerLink {
   /** False when the link is not usable right now: the message was not sent. */
   publish(topic: string, payload: string): boolean;
-  close(): void;
+  /** `flush`: let messages already published leave first (a page closing after its last command). */
+  close(options?: { flush?: boolean }): void;
 }
 
 export interface MqttModule {
@@ -78,11 +79,11 @@ export async function openBroker(
       });
       return true;
     },
-    close() {
+    close(options) {
       if (closed) return;
       closed = true;
       online = false;
-      client.end(true);
+      client.end(!options?.flush);
       handlers.onStatus('closed');
     },
   };

@@ -13,4 +13,10 @@ export const PATHS = {
   preferences: '/me/preferences',
   download: '/download',
   selfcheck: '/nals/selfcheck',
+  sessions: '/studio/sessions',
+  newSession: '/studio/sessions/new',
+  subscription: '/me/subscription',
 } as const;
+
+export const openRehearsalPath = (sessionId: string): string => `/studio/open-rehearsal/${sessionId}`;
+export const testRehearsalPath = (sessionId: string): string => `/studio/test-rehearsal/${sessionId}`;

@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { ModalHost } from '../../components/ui/modal-host';
+import { ToastHost } from '../../components/ui/toast-host';
 import { useCurrentUser } from '../../lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -40,6 +41,7 @@ export function AppLayout() {
       </div>
       {user && <SignedInEffects user={user} />}
       <ModalHost />
+      <ToastHost />
       <ScrollRestoration />
     </>
   );

@@ -36,7 +36,10 @@ export function Header() {
   ];
   // A guest already on the login (or sign-up) page is not offered that same page again.
   const items: NavItem[] = user
-    ? [{ to: PATHS.hall, label: t('nav.hall') }]
+    ? [
+        { to: PATHS.hall, label: t('nav.hall') },
+        { to: PATHS.sessions, label: t('nav.sessions') },
+      ]
     : guestItems.filter((item) => item.to !== pathname);
 
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { closeModal, openAppModal } from '../../components/ui/modal-host';
 import { PING_INTERVAL_MS, pingOnline } from '../../features/me/api/ping';
+import { closeBus, startBus } from '../../lib/use-bus';
 
 // Rarely needed (accounts without a birthdate), so its form code loads only then.
 const BirthdatePrompt = lazy(async () => ({
@@ -14,7 +15,7 @@ const NalsRuntime = lazy(async () => ({
   default: (await import('../../features/nals/components/nals-runtime')).NalsRuntime,
 }));
 
-/** What runs while someone is signed in: the online ping, the audio client's link, the birthdate prompt. */
+/** What runs while someone is signed in: the online ping, the live bus, the audio client's link, the birthdate prompt. */
 export function SignedInEffects({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('me');
   const prompted = useRef<string | null>(null);
@@ -24,6 +25,22 @@ export function SignedInEffects({ user }: { user: CurrentUser }) {
     ping();
     const timer = window.setInterval(ping, PING_INTERVAL_MS);
     return () => window.clearInterval(timer);
+  }, [user.id]);
+
+  useEffect(() => {
+    startBus();
+    // Leaving the page closes the bus; a page restored from the back-forward cache connects it again.
+    const onPageHide = () => closeBus();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) startBus();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      closeBus();
+    };
   }, [user.id]);
 
   const needsBirthdate = user.birthdate === null;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { NalsCommand } from './commands';
-import type { SignalMessage } from './nals-state';
+import type { NalsCommand } from '../../lib/nals/commands';
+import type { SignalMessage } from '../../lib/nals/nals-state';
 import {
   initialSelfcheck,
   median,

@@ -1,5 +1,5 @@
-import type { NalsCommand } from './commands';
-import type { SignalMessage } from './nals-state';
+import type { NalsCommand } from '../../lib/nals/commands';
+import type { SignalMessage } from '../../lib/nals/nals-state';
 
 /** The echo test's steps (spec section 4), in the order they can happen. */
 export type SelfcheckStep =

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { closeSelfcheck, startSelfcheck } from './api/selfcheck';
-import { supports } from './commands';
-import { waitForClient } from './launch';
-import type { SignalMessage } from './nals-state';
-import { nalsStore, onSignal, sendCommand } from './nals-store';
+import { supports } from '../../lib/nals/commands';
+import { waitForClient } from '../../lib/nals/launch';
+import type { SignalMessage } from '../../lib/nals/nals-state';
+import { nalsStore, onSignal, sendCommand } from '../../lib/nals/nals-store';
 import { initialSelfcheck, runSelfcheck, selfcheckReducer, type SelfcheckDeps } from './selfcheck';
 
 /** How long the self-check waits for the audio client to be there. */

@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { renderWithProviders } from '../../../../test/render';
-import { initialNalsState } from '../nals-state';
-import { nalsStore } from '../nals-store';
+import { initialNalsState } from '../../../lib/nals/nals-state';
+import { nalsStore } from '../../../lib/nals/nals-store';
 import { AudioMenu } from './audio-menu';
 import { openConfigDialog, openLogsDialog, openNotInstalledDialog } from './dialogs';
 
 vi.mock('./dialogs', () => ({ openConfigDialog: vi.fn(), openLogsDialog: vi.fn(), openNotInstalledDialog: vi.fn() }));
-vi.mock('../api/server-config', () => ({
+vi.mock('../../../lib/nals/server-config', () => ({
   useServerConfig: () => ({ data: { queueHost: 'ws://localhost:8083', nalsRefVersion: '0.11.0' } }),
 }));
-vi.mock('../launch', async (original) => ({
-  ...(await original<typeof import('../launch')>()),
+vi.mock('../../../lib/nals/launch', async (original) => ({
+  ...(await original<typeof import('../../../lib/nals/launch')>()),
   openProtocolLink: vi.fn(),
 }));
 
@@ -80,7 +80,7 @@ describe('AudioMenu', () => {
   });
 
   it('launches nals:// and, when no hello comes within 2000 ms, says the client is not installed', async () => {
-    const { openProtocolLink } = await import('../launch');
+    const { openProtocolLink } = await import('../../../lib/nals/launch');
     renderWithProviders(<AudioMenu user={user} />);
     await openMenu();
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(item('Start'));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
-import { clamp } from '../commands';
+import { clamp } from '../../../lib/nals/commands';
 
 /** How long typing pauses before the value goes to the client. */
 export const COMMIT_DELAY_MS = 500;

@@ -22,8 +22,8 @@ import {
   JITTER_MIN,
   reverbCommand,
   supports,
-} from '../commands';
-import { sendCommand, useNals } from '../nals-store';
+} from '../../../lib/nals/commands';
+import { sendCommand, useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';
 import { ClientNumberInput } from './client-number-input';
 import { EffectsPanel } from './effects-panel';

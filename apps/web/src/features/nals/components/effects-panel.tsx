@@ -9,8 +9,8 @@ import {
   effectSwitchCommand,
   effectValueCommand,
   type EffectTarget,
-} from '../commands';
-import { sendCommand, useNals } from '../nals-store';
+} from '../../../lib/nals/commands';
+import { sendCommand, useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';
 import { ClientNumberInput, formatNumber } from './client-number-input';
 

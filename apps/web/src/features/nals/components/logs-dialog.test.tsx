@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { initialNalsState } from '../nals-state';
-import { nalsStore } from '../nals-store';
+import { initialNalsState } from '../../../lib/nals/nals-state';
+import { nalsStore } from '../../../lib/nals/nals-store';
 import { LogsDialogBody } from './logs-dialog';
 
 describe('LogsDialogBody', () => {

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import enNals from '../../../locales/en/nals.json';
 import { formatTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useNals } from '../nals-store';
+import { useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';
 
 type KnownCode = keyof typeof enNals.codes;

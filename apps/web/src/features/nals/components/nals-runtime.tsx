@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@tutti/contract/accounts';
-import { useServerConfig } from '../api/server-config';
-import { connectNals, useNals } from '../nals-store';
+import { useServerConfig } from '../../../lib/nals/server-config';
+import { connectNals, useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';
 import { openNotInstalledDialog } from './dialogs';
 

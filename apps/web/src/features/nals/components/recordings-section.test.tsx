@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NALS_RECORD_MAX_SECONDS } from '@tutti/contract/nals';
 import { renderWithProviders } from '../../../../test/render';
-import { initialNalsState, type NalsState } from '../nals-state';
-import { nalsStore, sendCommand } from '../nals-store';
+import { initialNalsState, type NalsState } from '../../../lib/nals/nals-state';
+import { nalsStore, sendCommand } from '../../../lib/nals/nals-store';
 import { RecordingsSection } from './recordings-section';
 
-vi.mock('../nals-store', async (original) => ({
-  ...(await original<typeof import('../nals-store')>()),
+vi.mock('../../../lib/nals/nals-store', async (original) => ({
+  ...(await original<typeof import('../../../lib/nals/nals-store')>()),
   sendCommand: vi.fn(() => true),
 }));
 

@@ -10,8 +10,8 @@ import {
   startRecordingCommand,
   stopRecordingCommand,
   supports,
-} from '../commands';
-import { sendCommand, useNals } from '../nals-store';
+} from '../../../lib/nals/commands';
+import { sendCommand, useNals } from '../../../lib/nals/nals-store';
 import { elapsedSeconds, formatDuration, formatFileSize } from '../recordings';
 import { NALS_NS } from '../translations';
 

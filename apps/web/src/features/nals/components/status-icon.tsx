@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { NalsStatus } from '../nals-state';
+import type { NalsStatus } from '../../../lib/nals/nals-state';
 import { NALS_NS } from '../translations';
 
 const COLORS: Record<NalsStatus, string> = {

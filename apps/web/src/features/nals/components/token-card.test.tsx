@@ -8,7 +8,9 @@ import { api } from '../../../lib/api';
 import { getCurrentUser, setCurrentUser } from '../../../lib/session';
 import { TokenCard } from './token-card';
 
-vi.mock('../api/server-config', () => ({ useServerConfig: () => ({ data: { queueHost: 'ws://localhost:8083' } }) }));
+vi.mock('../../../lib/nals/server-config', () => ({
+  useServerConfig: () => ({ data: { queueHost: 'ws://localhost:8083' } }),
+}));
 vi.mock('../../../components/ui/modal-host', () => ({ openConfirmModal: vi.fn() }));
 vi.mock('../../../lib/api', () => ({ api: { call: vi.fn() } }));
 

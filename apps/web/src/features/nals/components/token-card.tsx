@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { openConfirmModal } from '../../../components/ui/modal-host';
 import { errorText } from '../../../lib/error-text';
 import { useCurrentUser } from '../../../lib/session';
-import { useServerConfig } from '../api/server-config';
+import { useServerConfig } from '../../../lib/nals/server-config';
 import { useRotateNalsToken } from '../api/rotate-token';
 import { NALS_NS } from '../translations';
 

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { joinRehearsal, quitRehearsal } from '../../../lib/rehearsal-session';
-import { initialNalsState } from '../nals-state';
-import { nalsStore } from '../nals-store';
+import { initialNalsState } from '../../../lib/nals/nals-state';
+import { nalsStore } from '../../../lib/nals/nals-store';
 import { UpgradeBanner } from './upgrade-banner';
 
-vi.mock('../api/server-config', () => ({ useServerConfig: () => ({ data: { nalsRefVersion: '0.12.0' } }) }));
+vi.mock('../../../lib/nals/server-config', () => ({ useServerConfig: () => ({ data: { nalsRefVersion: '0.12.0' } }) }));
 
 const TEXT = 'A new version of the audio client is available';
 

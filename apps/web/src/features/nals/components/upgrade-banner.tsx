@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useInRehearsal } from '../../../lib/rehearsal-session';
-import { useServerConfig } from '../api/server-config';
-import { upgradeAction, useNals } from '../nals-store';
+import { useServerConfig } from '../../../lib/nals/server-config';
+import { upgradeAction, useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';
-import { bannerVisible } from '../upgrade';
+import { bannerVisible } from '../../../lib/nals/upgrade';
 
 /** Spec section 2's upgrade banner: a new reference version, its download, the restart, and the way back. */
 export function UpgradeBanner() {

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { initialSelfcheck, selfcheckReducer, type SelfcheckEvent, type SelfcheckState } from '../selfcheck';
 import { useSelfcheck } from '../use-selfcheck';
-import { formatMs, SelfcheckPage } from './selfcheck-page';
+import { formatMs } from '../../../lib/format';
+import { SelfcheckPage } from './selfcheck-page';
 
 vi.mock('../use-selfcheck', () => ({ useSelfcheck: vi.fn() }));
 

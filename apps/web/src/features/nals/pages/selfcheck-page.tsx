@@ -2,17 +2,13 @@ import { Anchor, Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Tit
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
+import { formatMs } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTitle } from '../../../lib/use-title';
-import { RttChart } from '../components/rtt-chart';
+import { RttChart } from '../../../components/ui/rtt-chart';
 import { isFailureStep, median, type SelfcheckState, type SelfcheckStep } from '../selfcheck';
 import { NALS_NS } from '../translations';
 import { useSelfcheck } from '../use-selfcheck';
-
-/** Sub-millisecond round trips (a nearby room) keep one decimal; the rest are whole milliseconds. */
-export function formatMs(ms: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: ms < 10 ? 1 : 0 }).format(ms);
-}
 
 type StepState = 'done' | 'failed' | 'active';
 

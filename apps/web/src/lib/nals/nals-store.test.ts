@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMqtt, flush, type FakeMqttClient } from '../../../test/fake-mqtt';
-import { agentHeaderValue } from '../../lib/agent';
-import { api } from '../../lib/api';
-import { storeTokens } from '../../lib/session';
+import { agentHeaderValue } from '../agent';
+import { api } from '../api';
+import { storeTokens } from '../session';
 import { initialNalsState } from './nals-state';
-import { connectNals, nalsStore, sendCommand, startClient, upgradeAction } from './nals-store';
+import { closeBroker, connectNals, nalsStore, sendCommand, startClient, upgradeAction } from './nals-store';
 
-vi.mock('../../lib/api', () => ({ api: { refresh: vi.fn(async () => true) } }));
+vi.mock('../api', () => ({ api: { refresh: vi.fn(async () => true) } }));
 
 /** An unsigned JWT expiring `inSeconds` from now: the page only reads its expiry. */
 const jwt = (inSeconds: number) =>
@@ -124,6 +124,18 @@ describe('the audio client store', () => {
       { action: 'nals_upgrade', data: { version: '0.12.0' } },
     ]);
     expect(payloads).toContainEqual({ action: 'nals_download', data: { version: '0.12.0' } });
+  });
+
+  it('closing the tab: the last command leaves before the broker link closes, and nothing reconnects', async () => {
+    const client = await connect();
+    client.deliver(hello);
+    sendCommand({ action: 'disconnect' });
+    closeBroker();
+    expect(sentActions(client).at(-1)).toBe('disconnect');
+    expect(client.ended).toBe(true);
+    expect(client.endForced).toBe(false);
+    expect(nalsStore.getState()).toEqual(initialNalsState);
+    expect(sendCommand({ action: 'hello' })).toBe(false);
   });
 
   it('forgets everything when the page disconnects (sign-out)', async () => {

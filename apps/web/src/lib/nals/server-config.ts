@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../api';
 
 export const serverConfigQueryKey = ['nals', 'config'] as const;
 /** Spec section 9: the configuration is read again every 300000 ms. */

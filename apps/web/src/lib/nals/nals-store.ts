@@ -7,11 +7,11 @@ import {
   nalsOutTopic,
   supports,
 } from '@tutti/contract/nals';
-import { setAgentNalsVersion } from '../../lib/agent';
-import { api } from '../../lib/api';
-import { isTokenExpired } from '../../lib/jwt';
-import { loadMqtt, openBroker, type BrokerLink, type BrokerStatus, type MqttModule } from '../../lib/mqtt-client';
-import { getAccessToken } from '../../lib/session';
+import { setAgentNalsVersion } from '../agent';
+import { api } from '../api';
+import { isTokenExpired } from '../jwt';
+import { loadMqtt, openBroker, type BrokerLink, type BrokerStatus, type MqttModule } from '../mqtt-client';
+import { getAccessToken } from '../session';
 import type { NalsCommand } from './commands';
 import { initialNalsState, reduceLink, reduceSignal, type NalsState, type SignalMessage } from './nals-state';
 import { encodeCommand, parseSignal } from './protocol';
@@ -146,6 +146,16 @@ export function connectNals(target: NalsTarget, load: () => Promise<MqttModule> 
     if (link === own) link = null;
     nalsStore.setState(initialNalsState, true);
   };
+}
+
+/**
+ * Closes the page's broker link now, after what was already published (the `disconnect` of a closing tab) has left.
+ * The page is going away: nothing reconnects it; a page restored from the back-forward cache reloads instead.
+ */
+export function closeBroker(): void {
+  link?.close({ flush: true });
+  link = null;
+  nalsStore.setState(initialNalsState, true);
 }
 
 // The X-Agent header names the connected client's version (spec section 7).

@@ -1,0 +1,25 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/session';
+import { useOnlineCount } from '../api/online-count';
+
+/** The hall's greeting and how many musicians are online; the sessions lobby below it comes from its own feature. */
+export function HallGreeting() {
+  const { t } = useTranslation('hall');
+  const user = useCurrentUser();
+  const online = useOnlineCount();
+  if (!user) return null;
+  return (
+    <Group justify="space-between" align="flex-end" gap="md">
+      <Stack gap={4}>
+        <Title order={1}>{t('hall.greeting', { name: user.displayedUsername })}</Title>
+        <Text c="dimmed">{t('hall.intro')}</Text>
+      </Stack>
+      {online.data && (
+        <Badge size="lg" variant="dot" color="teal" radius="sm" tt="none">
+          {t('hall.online', { count: online.data.online })}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { initialNalsState } from '../../../lib/nals/nals-state';
+import { nalsStore } from '../../../lib/nals/nals-store';
+import { apiError, json, sampleSession } from '../test-fixtures';
+import { CreateSessionForm, validateCreateForm, type CreateFormValues } from './create-session-form';
+
+vi.mock('../../../lib/nals/server-config', () => ({
+  useServerConfig: () => ({ data: { queueHost: 'ws://localhost:8083' } }),
+}));
+
+const fetchSpy = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(json(201, sampleSession())));
+const sentBody = () => JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body)) as Record<string, unknown>;
+
+describe('CreateSessionForm', () => {
+  beforeEach(() => {
+    nalsStore.setState({ ...initialNalsState, isConnected: true }, true);
+    fetchSpy.mockClear();
+    vi.stubGlobal('fetch', fetchSpy);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    nalsStore.setState(initialNalsState, true);
+  });
+
+  it('cannot be sent without a connected audio client, and says how to get one', () => {
+    nalsStore.setState({ ...initialNalsState, isConnected: false }, true);
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Create the session' })).toBeDisabled();
+    expect(screen.getByText('The audio client must be running to create a session.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start the audio client' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the audio client' })).toHaveAttribute('href', '/download');
+  });
+
+  it('asks for a name before calling the server', async () => {
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    expect(await screen.findByText('A session needs a name.')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a scheduled time in the past', async () => {
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Jam');
+    await userEvent.click(screen.getByRole('radio', { name: 'Later' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '10:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    expect(await screen.findByText('This time is in the past.')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('sends a private scheduled session in UTC with the time zone and the invitations', async () => {
+    const onCreated = vi.fn();
+    renderWithProviders(<CreateSessionForm onCreated={onCreated} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), '  Jam  ');
+    await userEvent.click(screen.getByRole('radio', { name: /Private/ }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Later' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-05-04' } });
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '19:30' } });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Invite musicians' }), 'ben{enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(sampleSession()));
+    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v2/open-rehearsal');
+    expect(sentBody()).toEqual({
+      name: 'Jam',
+      public: false,
+      startsAt: new Date(2030, 4, 4, 19, 30).toISOString(),
+      invite: ['ben'],
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+
+  it('shows unknown usernames on the invitation field', async () => {
+    fetchSpy.mockResolvedValueOnce(
+      apiError(400, 'VALIDATION_FAILED', { fields: { invite: 'unknown_username' }, details: { unknown: ['zed'] } }),
+    );
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Jam');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Invite musicians' }), 'zed{enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    expect(await screen.findByText('No musician has these usernames: zed')).toBeInTheDocument();
+  });
+});
+
+describe('validateCreateForm', () => {
+  const base: CreateFormValues = {
+    name: 'Jam',
+    description: '',
+    isPublic: true,
+    later: true,
+    date: '2030-01-01',
+    time: '10:00',
+    invite: [],
+  };
+  const now = new Date(2030, 0, 1, 9, 0).getTime();
+
+  it('accepts a later time and gives it in UTC', () => {
+    expect(validateCreateForm(base, now)).toEqual({ errors: {}, startsAt: new Date(2030, 0, 1, 10, 0).toISOString() });
+  });
+
+  it('needs a name, and a date and time when later', () => {
+    expect(validateCreateForm({ ...base, name: '  ', date: '' }, now).errors).toEqual({
+      name: 'nameRequired',
+      startsAt: 'dateRequired',
+    });
+  });
+
+  it('refuses the past', () => {
+    expect(validateCreateForm({ ...base, time: '08:59' }, now).errors).toEqual({ startsAt: 'inThePast' });
+  });
+});

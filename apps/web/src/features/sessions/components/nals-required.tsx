@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { launchClient, nalsLaunchUrl, openProtocolLink } from '../../../lib/nals/launch';
+import { nalsStore, startClient } from '../../../lib/nals/nals-store';
+import { useServerConfig } from '../../../lib/nals/server-config';
+import { PATHS } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { SESSIONS_NS } from '../translations';
+
+/** Why a session needs the audio client, and the two ways to get it running: start it, or download it. */
+export function NalsRequired({ message }: { message: string }) {
+  const { t } = useTranslation(SESSIONS_NS);
+  const user = useCurrentUser();
+  const broker = useServerConfig().data?.queueHost;
+  const [launching, setLaunching] = useState(false);
+  const [missing, setMissing] = useState(false);
+
+  const start = () => {
+    if (!user || !broker || launching) return;
+    setLaunching(true);
+    setMissing(false);
+    // Same as the audio menu's start: a stopped client starts at once; otherwise the nals:// link launches it.
+    startClient();
+    void launchClient(nalsLaunchUrl(user.nalsToken, broker), {
+      open: openProtocolLink,
+      isConnected: () => nalsStore.getState().isConnected,
+      subscribe: (onChange) => nalsStore.subscribe(onChange),
+    }).then((result) => {
+      setLaunching(false);
+      setMissing(result === 'not-installed');
+    });
+  };
+
+  return (
+    <Alert color="yellow" variant="light" radius="md" role="status">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {message}
+        </Text>
+        <Group gap="sm">
+          <Button size="xs" onClick={start} loading={launching} disabled={!broker}>
+            {launching ? t('create.starting') : t('create.startClient')}
+          </Button>
+          <Anchor component={Link} to={PATHS.download} size="sm">
+            {t('create.download')}
+          </Anchor>
+        </Group>
+        {missing && <Text size="sm">{t('create.notInstalled')}</Text>}
+      </Stack>
+    </Alert>
+  );
+}

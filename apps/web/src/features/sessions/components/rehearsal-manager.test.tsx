@@ -1,0 +1,113 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { initialNalsState } from '../../../lib/nals/nals-state';
+import { nalsStore, receive, sendCommand } from '../../../lib/nals/nals-store';
+import { sampleConfig } from '../../../lib/nals/test-fixtures';
+import { postRoomMetrics } from '../api/room-metrics';
+import { ANA, BEN, player, ROOM_ID } from '../test-fixtures';
+import { RehearsalManager } from './rehearsal-manager';
+
+vi.mock('../../../lib/nals/nals-store', async (original) => ({
+  ...(await original<typeof import('../../../lib/nals/nals-store')>()),
+  sendCommand: vi.fn(() => true),
+}));
+vi.mock('../api/room-metrics', () => ({ postRoomMetrics: vi.fn(async () => undefined) }));
+
+const sent = () => vi.mocked(sendCommand).mock.calls.map(([c]) => c);
+
+function renderManager() {
+  return renderWithProviders(
+    <RehearsalManager players={[player(ANA, 0), player(BEN, 1)]} mySlot={0} roomId={ROOM_ID} />,
+  );
+}
+
+describe('RehearsalManager', () => {
+  beforeEach(() => {
+    nalsStore.setState(
+      { ...initialNalsState, isConnected: true, version: '0.12.0', currentConfig: sampleConfig({ reverbValue: 0.3 }) },
+      true,
+    );
+    vi.mocked(sendCommand).mockClear();
+  });
+  afterEach(() => nalsStore.setState(initialNalsState, true));
+
+  it('shows one row per slot, mine marked', () => {
+    renderManager();
+    expect(screen.getAllByRole('listitem').filter((li) => li.dataset.slot !== undefined)).toHaveLength(2);
+    expect(screen.getByText('(me)')).toBeInTheDocument();
+  });
+
+  it('sends set_slot_mute and set_slot_solo for the slot toggled', async () => {
+    renderManager();
+    await userEvent.click(screen.getByRole('switch', { name: 'Mute Ben' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Solo Ana' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Mute Ben' }));
+    expect(sent()).toEqual([
+      { action: 'set_slot_mute', data: { slot: 1, muted: true } },
+      { action: 'set_slot_solo', data: { slot: 0, solo: true } },
+      { action: 'set_slot_mute', data: { slot: 1, muted: false } },
+    ]);
+  });
+
+  it('sends set_slot_volume and set_direction in the client units (0..1, -1..1)', () => {
+    renderManager();
+    const volume = screen.getByRole('slider', { name: 'Volume of Ben' });
+    fireEvent.keyDown(volume, { key: 'ArrowLeft', nativeEvent: { code: 'ArrowLeft' } });
+    const direction = screen.getByRole('slider', { name: 'Direction of Ben' });
+    fireEvent.keyDown(direction, { key: 'ArrowRight' });
+    expect(sent()).toEqual([
+      { action: 'set_slot_volume', data: { slot: 1, volume: 0.99 } },
+      { action: 'set_direction', data: { slot: 1, direction: 0.05 } },
+    ]);
+  });
+
+  it('sends set_reverb with the side and the value', async () => {
+    renderManager();
+    await userEvent.click(screen.getByRole('radio', { name: 'The room' }));
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Reverb amount' }), { key: 'ArrowRight' });
+    expect(sent()).toEqual([
+      { action: 'set_reverb', data: { side: 'room', value: 0.3 } },
+      { action: 'set_reverb', data: { side: 'room', value: 0.31 } },
+    ]);
+  });
+
+  it('records to a file and shows the state the client reports', async () => {
+    renderManager();
+    await userEvent.click(screen.getByRole('button', { name: 'Record to a file' }));
+    expect(sent()).toEqual([{ action: 'start_record_to_file', data: { maxSeconds: 600 } }]);
+    act(() =>
+      receive(
+        JSON.stringify({
+          signal: 'recording',
+          data: { name: 'take-1', startedAt: new Date().toISOString(), maxSeconds: 600 },
+        }),
+      ),
+    );
+    expect(screen.getByText('Recording take-1 (at most 10 min)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(sent()).toContainEqual({ action: 'stop_record' });
+    act(() => receive(JSON.stringify({ signal: 'not_recording', data: { name: 'take-1' } })));
+    expect(screen.getByRole('button', { name: 'Record to a file' })).toBeInTheDocument();
+  });
+
+  it('reports the room quality each time 30 new pings filled the window, and shows the figures', () => {
+    renderManager();
+    const ping = (rttMs: number) => act(() => receive(JSON.stringify({ signal: 'ping', data: { rttMs } })));
+    for (let i = 1; i <= 29; i++) ping(i);
+    expect(postRoomMetrics).not.toHaveBeenCalled();
+    ping(30);
+    expect(postRoomMetrics).toHaveBeenCalledTimes(1);
+    expect(postRoomMetrics).toHaveBeenCalledWith(ROOM_ID, {
+      minPingInMs: 1,
+      maxPingInMs: 30,
+      averagePingInMs: 15.5,
+      sigmaPingInMs: expect.closeTo(8.655, 3),
+    });
+    expect(screen.getByTestId('room-quality-figures')).toHaveTextContent('min 1 ms');
+    expect(screen.getByRole('img', { name: 'Round trips of the last 30 pings, in milliseconds' })).toBeInTheDocument();
+    for (let i = 0; i < 30; i++) ping(10);
+    expect(postRoomMetrics).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Button, Fieldset, Group, Paper, Slider, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SessionPlayer } from '@tutti/contract/sessions';
+import { reverbCommand, startRecordingCommand, stopRecordingCommand } from '../../../lib/nals/commands';
+import { sendCommand, useNals } from '../../../lib/nals/nals-store';
+import { SESSIONS_NS } from '../translations';
+import { RoomQuality } from './room-quality';
+import { DEFAULT_MIX, SlotRow, type SlotMix } from './slot-row';
+
+interface RehearsalManagerProps {
+  players: SessionPlayer[];
+  mySlot: number;
+  roomId: string;
+}
+
+/** The rehearsal manager (spec section 2): my mix of each player slot, reverb, recording, and the room quality. */
+export function RehearsalManager({ players, mySlot, roomId }: RehearsalManagerProps) {
+  const { t } = useTranslation(SESSIONS_NS);
+  const [mixes, setMixes] = useState<Record<number, SlotMix>>({});
+  const mixOf = (slot: number) => mixes[slot] ?? DEFAULT_MIX;
+  const patch = (slot: number, change: Partial<SlotMix>) =>
+    setMixes((all) => ({ ...all, [slot]: { ...(all[slot] ?? DEFAULT_MIX), ...change } }));
+
+  const sorted = [...players].sort((a, b) => a.slot - b.slot);
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="rehearsal-manager">
+      <Stack gap="lg">
+        <Title order={2} size="h3" id="rehearsal-manager">
+          {t('manager.title')}
+        </Title>
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('manager.slots')}
+          </Title>
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {sorted.map((player) => {
+              const slot = player.slot;
+              return (
+                <SlotRow
+                  key={`${slot}-${player.musician.id}`}
+                  player={player}
+                  isMe={slot === mySlot}
+                  mix={mixOf(slot)}
+                  onMove={(change) => patch(slot, change)}
+                  onVolume={(volume) => {
+                    patch(slot, { volume });
+                    sendCommand({ action: 'set_slot_volume', data: { slot, volume: volume / 100 } });
+                  }}
+                  onMute={(muted) => {
+                    patch(slot, { muted });
+                    sendCommand({ action: 'set_slot_mute', data: { slot, muted } });
+                  }}
+                  onSolo={(solo) => {
+                    patch(slot, { solo });
+                    sendCommand({ action: 'set_slot_solo', data: { slot, solo } });
+                  }}
+                  onDirection={(direction) => {
+                    patch(slot, { direction });
+                    sendCommand({ action: 'set_direction', data: { slot, direction: direction / 100 } });
+                  }}
+                />
+              );
+            })}
+          </Stack>
+        </Stack>
+        <ReverbControls />
+        <RecordControls />
+        <RoomQuality roomId={roomId} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReverbControls() {
+  const { t } = useTranslation(SESSIONS_NS);
+  const config = useNals((s) => s.currentConfig);
+  const [side, setSide] = useState<'local' | 'room'>(config?.reverbSide ?? 'local');
+  const [value, setValue] = useState(Math.round((config?.reverbValue ?? 0) * 100));
+  return (
+    <Fieldset legend={t('manager.reverb')} radius="md">
+      <Stack gap="sm">
+        <Group gap="xs" role="radiogroup" aria-label={t('manager.reverbSide')}>
+          {(['local', 'room'] as const).map((s) => (
+            <Button
+              key={s}
+              size="xs"
+              role="radio"
+              aria-checked={side === s}
+              variant={side === s ? 'filled' : 'default'}
+              onClick={() => {
+                setSide(s);
+                sendCommand(reverbCommand(s, value / 100));
+              }}
+            >
+              {s === 'local' ? t('manager.reverbLocal') : t('manager.reverbRoom')}
+            </Button>
+          ))}
+        </Group>
+        <div>
+          <Text size="sm" fw={500} mb={6} aria-hidden="true">
+            {t('manager.reverbValue')}
+          </Text>
+          <Slider
+            thumbLabel={t('manager.reverbValue')}
+            min={0}
+            max={100}
+            step={1}
+            value={value}
+            label={(v) => `${v} %`}
+            onChange={setValue}
+            onChangeEnd={(v) => sendCommand(reverbCommand(side, v / 100))}
+          />
+        </div>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function RecordControls() {
+  const { t } = useTranslation(SESSIONS_NS);
+  const recording = useNals((s) => s.recording);
+  return (
+    <Group gap="sm" aria-live="polite">
+      {recording ? (
+        <>
+          <Button color="red.8" onClick={() => sendCommand(stopRecordingCommand())}>
+            {t('manager.stopRecord')}
+          </Button>
+          <Text size="sm">
+            {t('manager.recording', { name: recording.name, max: Math.round(recording.maxSeconds / 60) })}
+          </Text>
+        </>
+      ) : (
+        <>
+          <Button variant="light" onClick={() => sendCommand(startRecordingCommand())}>
+            {t('manager.record')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('manager.notRecording')}
+          </Text>
+        </>
+      )}
+    </Group>
+  );
+}

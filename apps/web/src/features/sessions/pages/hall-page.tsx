@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Session } from '@tutti/contract/sessions';
+import { SectionCard } from '../../../components/ui/section-card';
+import { PATHS } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { useTitle } from '../../../lib/use-title';
+import { useLiveSessions } from '../api/list-sessions';
+import { useMySessions } from '../api/list-my-sessions';
+import { ActivityFeed } from '../components/activity-feed';
+import { invitationNote, QueryState } from '../components/query-state';
+import { SessionList } from '../components/session-card';
+import { SESSIONS_NS } from '../translations';
+import { useHallEvents } from '../use-hall-events';
+
+/** Scheduled sessions I organize or am invited to, soonest first, each once. */
+export function upcomingSessions(organized: Session[], invited: Session[]): Session[] {
+  const byId = new Map<string, Session>();
+  for (const s of [...organized, ...invited]) if (s.status === 'scheduled') byId.set(s.id, s);
+  return [...byId.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/** /studio/hall: the sessions lobby, live through the bus. `greeting` is the hall feature's header (online count). */
+export function HallPage({ greeting }: { greeting?: ReactNode }) {
+  const { t } = useTranslation(SESSIONS_NS);
+  const { t: tHall } = useTranslation('hall');
+  useTitle(tHall('hall.title'));
+  const user = useCurrentUser();
+  const live = useLiveSessions();
+  const mine = useMySessions();
+  useHallEvents(user?.id ?? null);
+  if (!user) return null;
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Box style={{ flex: '1 1 320px' }}>{greeting}</Box>
+        <Button component={Link} to={PATHS.newSession}>
+          {t('common.newSession')}
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SectionCard title={t('hall.live')}>
+          <QueryState query={live}>
+            {(sessions) => <SessionList sessions={sessions} empty={t('hall.liveEmpty')} />}
+          </QueryState>
+        </SectionCard>
+        <SectionCard title={t('hall.upcoming')}>
+          <QueryState query={mine}>
+            {(data) => (
+              <SessionList sessions={upcomingSessions(data.organized, data.invited)} empty={t('hall.upcomingEmpty')} />
+            )}
+          </QueryState>
+        </SectionCard>
+        <SectionCard title={t('hall.invitations')}>
+          <QueryState query={mine}>
+            {(data) => (
+              <SessionList
+                sessions={data.invited}
+                empty={t('hall.invitationsEmpty')}
+                note={(s) => invitationNote(t, s, user.id)}
+              />
+            )}
+          </QueryState>
+        </SectionCard>
+        <SectionCard title={t('hall.activity')}>
+          <ActivityFeed />
+        </SectionCard>
+        <SectionCard title={tHall('hall.sections.musicians.title')} empty={tHall('hall.sections.musicians.empty')} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PUBLIC_SESSIONS_PAGE_SIZE } from '@tutti/contract/sessions';
+import { PATHS } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { useTitle } from '../../../lib/use-title';
+import { useMySessions } from '../api/list-my-sessions';
+import { usePublicSessions } from '../api/list-public-sessions';
+import { FreeMinutes } from '../components/free-minutes';
+import { invitationNote, QueryState } from '../components/query-state';
+import { SessionList } from '../components/session-card';
+import { SESSIONS_NS } from '../translations';
+import { useHallEvents } from '../use-hall-events';
+
+function PublicSessions() {
+  const { t } = useTranslation(SESSIONS_NS);
+  const [page, setPage] = useState(1);
+  const query = usePublicSessions(page);
+  return (
+    <QueryState query={query}>
+      {(data) => {
+        const pages = Math.max(1, Math.ceil(data.total / PUBLIC_SESSIONS_PAGE_SIZE));
+        return (
+          <Stack gap="md">
+            <SessionList sessions={data.items} empty={t('list.publicEmpty')} />
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`list.pageControls.${control}`) })}
+                aria-label={t('list.pagination')}
+              />
+            )}
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** /studio/sessions: what I organize, what I am invited to, the public sessions, and my free minutes. */
+export function SessionsPage() {
+  const { t } = useTranslation(SESSIONS_NS);
+  useTitle(t('list.title'));
+  const user = useCurrentUser();
+  const mine = useMySessions();
+  useHallEvents(user?.id ?? null);
+  if (!user) return null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t('list.heading')}</Title>
+          <Text c="dimmed">{t('list.intro')}</Text>
+        </Stack>
+        <Button component={Link} to={PATHS.newSession}>
+          {t('common.newSession')}
+        </Button>
+      </Group>
+      <FreeMinutes minutes={mine.data?.remainingMinutes} />
+      <Tabs defaultValue="mine" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="mine">{t('list.tabs.mine')}</Tabs.Tab>
+          <Tabs.Tab value="invitations">{t('list.tabs.invitations')}</Tabs.Tab>
+          <Tabs.Tab value="public">{t('list.tabs.public')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="mine" pt="md">
+          <QueryState query={mine}>
+            {(data) => <SessionList sessions={data.organized} empty={t('list.mineEmpty')} />}
+          </QueryState>
+        </Tabs.Panel>
+        <Tabs.Panel value="invitations" pt="md">
+          <QueryState query={mine}>
+            {(data) => (
+              <SessionList
+                sessions={data.invited}
+                empty={t('list.invitationsEmpty')}
+                note={(s) => invitationNote(t, s, user.id)}
+              />
+            )}
+          </QueryState>
+        </Tabs.Panel>
+        <Tabs.Panel value="public" pt="md">
+          <PublicSessions />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '../../../../test/render';
+import { initialNalsState } from '../../../lib/nals/nals-state';
+import { nalsStore, sendCommand } from '../../../lib/nals/nals-store';
+import { quitRehearsal, rehearsalSessionStore } from '../../../lib/rehearsal-session';
+import { setCurrentUser } from '../../../lib/session';
+import { apiError, BEN, json, sampleJoined, sampleSession, SESSION_ID, userOf } from '../test-fixtures';
+import { TestRehearsalPage } from './test-rehearsal-page';
+
+vi.mock('../../../lib/use-bus', async () => (await import('../bus-mock')).busMock);
+vi.mock('../../../lib/nals/nals-store', async (original) => ({
+  ...(await original<typeof import('../../../lib/nals/nals-store')>()),
+  sendCommand: vi.fn(() => true),
+}));
+
+const testSession = sampleSession({ kind: 'test', name: 'Latency test', organizer: null });
+
+function serve(join: (body: { password: string }) => Response) {
+  const spy = vi.fn((url: string, init?: RequestInit) => {
+    if (url === `/api/v1/sessions/${SESSION_ID}/details`) return Promise.resolve(json(200, testSession));
+    if (url === `/api/v1/test-rehearsal/${SESSION_ID}/join`)
+      return Promise.resolve(join(JSON.parse(String(init?.body)) as { password: string }));
+    return Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
+  });
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes location={`/studio/test-rehearsal/${SESSION_ID}`}>
+      <Route path="/studio/test-rehearsal/:sessionId" element={<TestRehearsalPage />} />
+    </Routes>,
+  );
+}
+
+describe('TestRehearsalPage', () => {
+  beforeEach(() => {
+    nalsStore.setState({ ...initialNalsState, isConnected: true, version: '0.12.0' }, true);
+    setCurrentUser(userOf(BEN, ['CORE_GUEST', 'TUTTI_MU']));
+    vi.mocked(sendCommand).mockClear();
+  });
+  afterEach(() => {
+    cleanup(); // unmount (and its quit) while fetch is still stubbed
+    vi.unstubAllGlobals();
+    setCurrentUser(null);
+    quitRehearsal();
+    nalsStore.setState(initialNalsState, true);
+  });
+
+  it('says "Wrong password" on the field when the password is wrong', async () => {
+    serve(() => apiError(400, 'WRONG_PASSWORD'));
+    renderPage();
+    await userEvent.type(await screen.findByLabelText(/Password/), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the test rehearsal' }));
+    expect(await screen.findByText('Wrong password')).toBeInTheDocument();
+    expect(vi.mocked(sendCommand)).not.toHaveBeenCalled();
+  });
+
+  it('joins with the right password and opens the rehearsal manager', async () => {
+    const spy = serve(({ password }) =>
+      password === 'open-sesame'
+        ? json(200, sampleJoined({ session: testSession, remainingMinutes: null }))
+        : apiError(400, 'WRONG_PASSWORD'),
+    );
+    renderPage();
+    await userEvent.type(await screen.findByLabelText(/Password/), 'open-sesame');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the test rehearsal' }));
+    expect(await screen.findByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
+    expect(rehearsalSessionStore.getState()).toMatchObject({ sessionId: SESSION_ID, type: 'test' });
+    expect(spy).toHaveBeenCalledWith(`/api/v1/test-rehearsal/${SESSION_ID}/join`, expect.anything());
+    expect(screen.queryByTestId('free-minutes')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-error';
+import { createRehearsalController, type RehearsalDeps } from './rehearsal-controller';
+import { sampleJoined, sampleSession, SESSION_ID } from './test-fixtures';
+
+function setup(patch: Partial<RehearsalDeps> = {}) {
+  let tick: (() => void) | null = null;
+  const stop = vi.fn();
+  const deps = {
+    kind: 'open',
+    join: vi.fn(async () => sampleJoined()),
+    keepalive: vi.fn(async () => ({ remainingMinutes: 41, session: sampleSession() })),
+    quit: vi.fn(async () => undefined),
+    beacon: vi.fn(),
+    send: vi.fn(),
+    enter: vi.fn(),
+    exit: vi.fn(),
+    closeBroker: vi.fn(),
+    closeBus: vi.fn(),
+    onSession: vi.fn(),
+    onChange: vi.fn(),
+    every: vi.fn((_ms: number, fn: () => void) => {
+      tick = fn;
+      return stop;
+    }),
+    keepaliveMs: 30_000,
+    ...patch,
+  } satisfies RehearsalDeps;
+  const controller = createRehearsalController(deps);
+  const keepalive = async () => {
+    tick?.();
+    await vi.waitFor(() => expect(deps.keepalive).toHaveBeenCalled());
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { deps, controller, keepalive, stop };
+}
+
+describe('rehearsal controller', () => {
+  it('joins: session state set, the audio client sent to the room with its slot, keepalives started', async () => {
+    const { deps, controller } = setup();
+    await controller.join();
+    expect(deps.enter).toHaveBeenCalledWith(SESSION_ID, 'open', '2030-01-01T10:00:00.000Z');
+    expect(deps.send).toHaveBeenCalledWith({
+      action: 'connect',
+      data: { ip: '127.0.0.1', port: 7001, player: 0, charge: sampleJoined().room.charge },
+    });
+    expect(deps.every).toHaveBeenCalledWith(30_000, expect.any(Function));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'joined', remainingMinutes: 42 });
+  });
+
+  it('marks a private session as such in the session state', async () => {
+    const joined = sampleJoined({ session: sampleSession({ public: false }) });
+    const { deps, controller } = setup({ join: vi.fn(async () => joined) });
+    await controller.join();
+    expect(deps.enter).toHaveBeenCalledWith(SESSION_ID, 'private', expect.anything());
+  });
+
+  it('a refused join leaves everything as it was and hands the error over', async () => {
+    const refusal = new ApiError(409, 'SESSION_NOT_STARTED', 'later', {}, { startsAt: '2031-01-01T00:00:00Z' });
+    const { deps, controller } = setup({ join: vi.fn(async () => Promise.reject(refusal)) });
+    await expect(controller.join()).rejects.toBe(refusal);
+    expect(deps.send).not.toHaveBeenCalled();
+    expect(deps.enter).not.toHaveBeenCalled();
+    expect(controller.getSnapshot().phase).toBe('idle');
+  });
+
+  it('keeps the remaining minutes of each keepalive', async () => {
+    const { controller, keepalive } = setup();
+    await controller.join();
+    await keepalive();
+    expect(controller.getSnapshot().remainingMinutes).toBe(41);
+  });
+
+  it('402 NO_MINUTES_LEFT at keepalive: room disconnected, session state reset, minutes message', async () => {
+    const { deps, controller, keepalive, stop } = setup({
+      keepalive: vi.fn(async () => Promise.reject(new ApiError(402, 'NO_MINUTES_LEFT', 'used up'))),
+    });
+    await controller.join();
+    vi.mocked(deps.send).mockClear();
+    await keepalive();
+    expect(deps.send).toHaveBeenCalledWith({ action: 'disconnect' });
+    expect(deps.exit).toHaveBeenCalledTimes(1);
+    expect(stop).toHaveBeenCalled();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', end: 'minutes', joined: null });
+    expect(deps.quit).not.toHaveBeenCalled();
+  });
+
+  it('409 NOT_IN_SESSION at keepalive: the same cleanup, "disconnected"', async () => {
+    const { deps, controller, keepalive } = setup({
+      keepalive: vi.fn(async () => Promise.reject(new ApiError(409, 'NOT_IN_SESSION', 'gone'))),
+    });
+    await controller.join();
+    await keepalive();
+    expect(deps.send).toHaveBeenLastCalledWith({ action: 'disconnect' });
+    expect(controller.getSnapshot().end).toBe('disconnected');
+  });
+
+  it('a network failure at keepalive changes nothing: the next one tries again', async () => {
+    const { deps, controller, keepalive } = setup({
+      keepalive: vi.fn(async () => Promise.reject(new ApiError(0, 'NETWORK_ERROR', 'offline'))),
+    });
+    await controller.join();
+    await keepalive();
+    expect(controller.getSnapshot().phase).toBe('joined');
+    expect(deps.exit).not.toHaveBeenCalled();
+  });
+
+  it('Leave: quit on the server, room disconnected, state reset', async () => {
+    const { deps, controller, stop } = setup();
+    await controller.join();
+    await controller.leave();
+    expect(deps.quit).toHaveBeenCalledTimes(1);
+    expect(deps.send).toHaveBeenLastCalledWith({ action: 'disconnect' });
+    expect(deps.exit).toHaveBeenCalledTimes(1);
+    expect(stop).toHaveBeenCalled();
+    expect(controller.getSnapshot().end).toBe('left');
+  });
+
+  it('leaving the page within the app quits with the authenticated call and keeps broker and bus', async () => {
+    const { deps, controller } = setup();
+    await controller.join();
+    controller.dispose();
+    expect(deps.quit).toHaveBeenCalledTimes(1);
+    expect(deps.send).toHaveBeenLastCalledWith({ action: 'disconnect' });
+    expect(deps.beacon).not.toHaveBeenCalled();
+    expect(deps.closeBroker).not.toHaveBeenCalled();
+    expect(deps.closeBus).not.toHaveBeenCalled();
+  });
+
+  it('closing the tab: disconnect, quit beacon with the leave token, broker and bus closed', async () => {
+    const { deps, controller } = setup();
+    await controller.join();
+    controller.leavePage();
+    expect(deps.send).toHaveBeenLastCalledWith({ action: 'disconnect' });
+    expect(deps.beacon).toHaveBeenCalledWith('leave-token-1');
+    expect(deps.quit).not.toHaveBeenCalled();
+    expect(deps.exit).toHaveBeenCalled();
+    expect(deps.closeBroker).toHaveBeenCalled();
+    expect(deps.closeBus).toHaveBeenCalled();
+    // The page is gone: the unmount that may follow sends nothing more.
+    controller.dispose();
+    expect(deps.quit).not.toHaveBeenCalled();
+  });
+
+  it('closing the tab without having joined sends no quit', () => {
+    const { deps, controller } = setup();
+    controller.leavePage();
+    expect(deps.beacon).not.toHaveBeenCalled();
+    expect(deps.send).not.toHaveBeenCalled();
+    expect(deps.closeBus).toHaveBeenCalled();
+  });
+});

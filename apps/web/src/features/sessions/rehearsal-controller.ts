@@ -1,0 +1,149 @@
+import type { JoinedSession, KeepaliveResponse, Session, SessionKind } from '@tutti/contract/sessions';
+import { ApiError } from '../../lib/api-error';
+import type { NalsCommand } from '../../lib/nals/commands';
+import type { RehearsalType } from '../../lib/rehearsal-session';
+
+/** Why my stay in a rehearsal ended: I left, my free minutes ran out, the server dropped me, or the session ended. */
+export type RehearsalEnd = 'left' | 'minutes' | 'disconnected' | 'ended';
+
+export interface RehearsalSnapshot {
+  phase: 'idle' | 'joining' | 'joined';
+  joined: JoinedSession | null;
+  /** Free minutes left; null when subscribed, in a test rehearsal, or not joined. */
+  remainingMinutes: number | null;
+  end: RehearsalEnd | null;
+}
+
+export const idleRehearsal: RehearsalSnapshot = { phase: 'idle', joined: null, remainingMinutes: null, end: null };
+
+/** Everything the lifecycle touches, injected so the rules below are tested without a browser, broker or server. */
+export interface RehearsalDeps {
+  kind: SessionKind;
+  join(password?: string): Promise<JoinedSession>;
+  keepalive(): Promise<KeepaliveResponse>;
+  quit(): Promise<void>;
+  /** The tab is closing: the quit as a beacon, authenticated by the join's leaveToken. */
+  beacon(leaveToken: string): void;
+  /** To the audio client (connect, disconnect). */
+  send(command: NalsCommand): void;
+  /** lib/rehearsal-session: join sets the session id and type, quit resets them. */
+  enter(sessionId: string, type: RehearsalType, runningSince: string | null): void;
+  exit(): void;
+  closeBroker(): void;
+  closeBus(): void;
+  /** A fresher copy of the session (keepalive and join answers carry one). */
+  onSession(session: Session): void;
+  onChange(snapshot: RehearsalSnapshot): void;
+  every(ms: number, tick: () => void): () => void;
+  keepaliveMs: number;
+}
+
+export interface RehearsalController {
+  getSnapshot(): RehearsalSnapshot;
+  /** Takes a slot and sends the audio client to the room; rejects with the server's ApiError. */
+  join(password?: string): Promise<void>;
+  /** The Leave button: quit on the server, then the same local cleanup. */
+  leave(): Promise<void>;
+  /** The server or the bus said my stay is over: local cleanup only. */
+  end(reason: Exclude<RehearsalEnd, 'left'>): void;
+  /** Going elsewhere in the app: the authenticated quit; broker and bus stay open for the next page. */
+  dispose(): void;
+  /** pagehide: disconnect the room, quit by beacon, close broker and bus. */
+  leavePage(): void;
+}
+
+export const rehearsalType = (session: Pick<Session, 'kind' | 'public'>): RehearsalType =>
+  session.kind === 'test' ? 'test' : session.public ? 'open' : 'private';
+
+export function createRehearsalController(deps: RehearsalDeps): RehearsalController {
+  let snapshot: RehearsalSnapshot = idleRehearsal;
+  let stopKeepalive: (() => void) | null = null;
+  let gone = false;
+
+  const set = (patch: Partial<RehearsalSnapshot>) => {
+    snapshot = { ...snapshot, ...patch };
+    if (!gone) deps.onChange(snapshot);
+  };
+
+  /** Out of the room on this side: no more keepalives, the audio client disconnected, the session state reset. */
+  function leaveLocally(): JoinedSession | null {
+    const joined = snapshot.joined;
+    stopKeepalive?.();
+    stopKeepalive = null;
+    if (joined) {
+      deps.send({ action: 'disconnect' });
+      deps.exit();
+    }
+    return joined;
+  }
+
+  async function keepalive(): Promise<void> {
+    if (snapshot.phase !== 'joined') return;
+    try {
+      const answer = await deps.keepalive();
+      if (snapshot.phase !== 'joined') return;
+      deps.onSession(answer.session);
+      set({ remainingMinutes: answer.remainingMinutes });
+    } catch (error) {
+      if (!(error instanceof ApiError) || snapshot.phase !== 'joined') return;
+      if (error.code === 'NO_MINUTES_LEFT' || error.status === 402) controller.end('minutes');
+      else if (error.code === 'NOT_IN_SESSION') controller.end('disconnected');
+      else if (error.code === 'SESSION_ENDED') controller.end('ended');
+      // Anything else (network, 5xx) is passing: the next keepalive tries again before the server's timeout.
+    }
+  }
+
+  const controller: RehearsalController = {
+    getSnapshot: () => snapshot,
+
+    async join(password) {
+      if (snapshot.phase !== 'idle' || gone) return;
+      set({ phase: 'joining', end: null });
+      let joined: JoinedSession;
+      try {
+        joined = await deps.join(password);
+      } catch (error) {
+        set({ phase: 'idle' });
+        throw error;
+      }
+      if (gone) return;
+      const { session, room, slot } = joined;
+      deps.enter(session.id, rehearsalType(session), session.runningSince);
+      deps.send({ action: 'connect', data: { ip: room.ip, port: room.port, player: slot, charge: room.charge } });
+      deps.onSession(session);
+      set({ phase: 'joined', joined, remainingMinutes: joined.remainingMinutes });
+      stopKeepalive = deps.every(deps.keepaliveMs, () => void keepalive());
+    },
+
+    async leave() {
+      if (snapshot.phase !== 'joined') return;
+      leaveLocally();
+      set({ phase: 'idle', joined: null, remainingMinutes: null, end: 'left' });
+      // Idempotent on the server; a failure here is covered by the keepalive timeout.
+      await deps.quit().catch(() => undefined);
+    },
+
+    end(reason) {
+      if (snapshot.phase !== 'joined') return;
+      leaveLocally();
+      set({ phase: 'idle', joined: null, remainingMinutes: null, end: reason });
+    },
+
+    dispose() {
+      if (gone) return;
+      const joined = leaveLocally();
+      gone = true;
+      if (joined) void deps.quit().catch(() => undefined);
+    },
+
+    leavePage() {
+      if (gone) return;
+      const joined = leaveLocally();
+      gone = true;
+      if (joined) deps.beacon(joined.leaveToken);
+      deps.closeBroker();
+      deps.closeBus();
+    },
+  };
+  return controller;
+}

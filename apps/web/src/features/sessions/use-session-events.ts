@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { busTopics, SessionEventSchema } from '@tutti/contract/bus';
+import { showToast } from '../../components/ui/toast-host';
+import { useCurrentUser } from '../../lib/session';
+import { useBusTopic } from '../../lib/use-bus';
+import { sessionKeys } from './api/query-keys';
+import type { RehearsalEnd } from './rehearsal-controller';
+import { SESSIONS_NS } from './translations';
+
+/**
+ * A session page's live view: every event replaces the cached session; joins and leaves of others are announced;
+ * my own drop (timeout, minutes) or the session's end stops my stay here too.
+ */
+export function useSessionEvents(sessionId: string, onMyEnd: (reason: Exclude<RehearsalEnd, 'left'>) => void) {
+  const { t } = useTranslation(SESSIONS_NS);
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+
+  useBusTopic(
+    busTopics.session(sessionId),
+    (data) => {
+      const parsed = SessionEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      const event = parsed.data;
+      queryClient.setQueryData(sessionKeys.details(sessionId), event.session);
+      if (event.event === 'joined' && event.musician.id !== me?.id) {
+        showToast({ message: t('details.joined', { name: event.musician.displayedUsername }), color: 'teal' });
+      } else if (event.event === 'left') {
+        // My own leave: from this page it is already done (no-op); from elsewhere, this page is out of the room too.
+        if (event.musician.id === me?.id) onMyEnd(event.reason === 'minutes' ? 'minutes' : 'disconnected');
+        else {
+          showToast({ message: t('details.left', { name: event.musician.displayedUsername }) });
+        }
+      } else if (event.event === 'ended') {
+        onMyEnd('ended');
+      }
+    },
+    () => void queryClient.invalidateQueries({ queryKey: sessionKeys.details(sessionId) }),
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  BUS_CLOSE_REVOKED,
+  BUS_CLOSE_UNAUTHENTICATED,
+  BUS_RECONNECT_MAX_MS,
+  type BusCommand,
+} from '@tutti/contract/bus';
+
+/** What the client needs of a WebSocket: the browser's, or a fake in tests. */
+export interface BusSocket {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+export type BusSocketConstructor = new (url: string) => BusSocket;
+
+export type BusHandler = (data: unknown) => void;
+
+export interface BusClientOptions {
+  /**
+   * The bus URL with a fresh access token. `renew` is true after the server refused the token (close 4401): the
+   * token must be refreshed even if it does not look expired. A rejection is retried like a lost connection.
+   */
+  url: (renew: boolean) => Promise<string>;
+  WebSocketImpl?: BusSocketConstructor;
+  /** The device was revoked (close 4403): the app logs out. The client stops until start() is called again. */
+  onRevoked: () => void;
+  /** A command was refused (forbidden or unknown topic…); the default only warns in the console. */
+  onRefused?: (topic: string, code: string, message: string) => void;
+}
+
+export interface BusClient {
+  /**
+   * Calls `handler` with every event of `topic`. SUBSCRIBE goes out for the topic's first handler (once the socket
+   * is open), UNSUBSCRIBE after its last. `onResubscribed` runs when the topic is subscribed again after a lost
+   * connection: events may have been missed meanwhile, so a page reloads what it shows.
+   */
+  subscribe(topic: string, handler: BusHandler, onResubscribed?: () => void): () => void;
+  /** Connects and keeps connecting until close(). Calling it while started does nothing. */
+  start(): void;
+  /** Closes the socket; no reconnection until start(). Subscriptions are kept and sent again on the next start. */
+  close(): void;
+  /** Whether the socket is open now (for tests and diagnostics). */
+  isOpen(): boolean;
+}
+
+const OPEN = 1;
+
+/** 10^retry ms: 1, 10, 100, 1000, 10000, then the cap. */
+export function reconnectDelay(retry: number): number {
+  return Math.min(10 ** retry, BUS_RECONNECT_MAX_MS);
+}
+
+interface TopicEntry {
+  handlers: Set<BusHandler>;
+  resync: Set<() => void>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function createBusClient(options: BusClientOptions): BusClient {
+  const Impl: BusSocketConstructor = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as BusSocketConstructor);
+  const onRefused =
+    options.onRefused ?? ((topic, code, message) => console.warn(`bus: ${code} on ${topic}: ${message}`));
+  const topics = new Map<string, TopicEntry>();
+  let socket: BusSocket | null = null;
+  let started = false;
+  let retry = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // Each connection attempt gets a number, so an attempt overtaken by close()/start() drops its late socket.
+  let generation = 0;
+  // A connection was open before: the next open is a reconnection, whose subscribers resynchronize.
+  let wasOpen = false;
+
+  function send(command: BusCommand): void {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(command));
+  }
+
+  function scheduleReconnect(renew: boolean): void {
+    if (!started || timer !== null) return;
+    const delay = reconnectDelay(retry);
+    retry += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect(renew);
+    }, delay);
+  }
+
+  function dispatch(raw: unknown): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(String(raw));
+    } catch {
+      return; // not ours to interpret; the server only sends JSON
+    }
+    if (!isRecord(message) || typeof message.topic !== 'string') return;
+    if (isRecord(message.error)) {
+      onRefused(message.topic, String(message.error.code), String(message.error.message));
+      return;
+    }
+    const entry = topics.get(message.topic);
+    // A copy: a handler may unsubscribe (itself or another) while we iterate.
+    for (const handler of [...(entry?.handlers ?? [])]) handler(message.data);
+  }
+
+  async function connect(renew: boolean): Promise<void> {
+    const attempt = ++generation;
+    let url: string;
+    try {
+      url = await options.url(renew);
+    } catch {
+      if (attempt === generation) scheduleReconnect(renew);
+      return;
+    }
+    if (!started || attempt !== generation) return;
+    let ws: BusSocket;
+    try {
+      ws = new Impl(url);
+    } catch {
+      scheduleReconnect(false);
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => {
+      if (socket !== ws) return;
+      retry = 0;
+      const reconnected = wasOpen;
+      wasOpen = true;
+      for (const topic of topics.keys()) send({ command: 'SUBSCRIBE', topic });
+      if (reconnected) for (const entry of [...topics.values()]) for (const fn of [...entry.resync]) fn();
+    };
+    ws.onmessage = (event) => {
+      if (socket === ws) dispatch(event.data);
+    };
+    ws.onerror = () => undefined; // a close event follows, which decides what to do
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      socket = null;
+      if (event.code === BUS_CLOSE_REVOKED) {
+        started = false;
+        options.onRevoked();
+        return;
+      }
+      scheduleReconnect(event.code === BUS_CLOSE_UNAUTHENTICATED);
+    };
+  }
+
+  return {
+    subscribe(topic, handler, onResubscribed) {
+      let entry = topics.get(topic);
+      if (!entry) {
+        entry = { handlers: new Set(), resync: new Set() };
+        topics.set(topic, entry);
+        send({ command: 'SUBSCRIBE', topic }); // queued otherwise: onopen sends every topic
+      }
+      // Wrapped so that the same function subscribed twice counts twice.
+      const own: BusHandler = (data) => handler(data);
+      const resync = onResubscribed ? () => onResubscribed() : null;
+      entry.handlers.add(own);
+      if (resync) entry.resync.add(resync);
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        const current = topics.get(topic);
+        if (!current) return;
+        current.handlers.delete(own);
+        if (resync) current.resync.delete(resync);
+        if (current.handlers.size === 0) {
+          topics.delete(topic);
+          send({ command: 'UNSUBSCRIBE', topic });
+        }
+      };
+    },
+    start() {
+      if (started) return;
+      started = true;
+      retry = 0;
+      void connect(false);
+    },
+    close() {
+      started = false;
+      generation += 1;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const ws = socket;
+      socket = null;
+      ws?.close(1000);
+    },
+    isOpen: () => socket?.readyState === OPEN,
+  };
+}
