@@ -43,6 +43,9 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       DATA_DIR,
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Accounts of this domain may join test rehearsals; this one account administers (creates test rehearsals).
+      TESTER_EMAILS: '@testers.e2e.tutti.local',
+      ADMIN_EMAILS: 'admin@e2e.tutti.local',
       LOG_LEVEL: 'warn',
       // Own ports, so a development server on the defaults never collides with the tests.
       BROKER_PORT: String(BROKER_PORT),

@@ -19,11 +19,14 @@ export interface Tokens {
   accountId: string;
 }
 
-/** A user nobody else in this run has: e2e files run in parallel against one database. */
-export function newUser(prefix = 'u'): TestUser {
+/**
+ * A user nobody else in this run has: e2e files run in parallel against one database. `domain` picks the email's
+ * domain, which decides roles (the e2e server gives TUTTI_MU to TESTER_DOMAIN accounts).
+ */
+export function newUser(prefix = 'u', domain = 'example.com'): TestUser {
   const suffix = randomBytes(5).toString('hex');
   return {
-    email: `${prefix}.${suffix}@example.com`,
+    email: `${prefix}.${suffix}@${domain}`,
     password: `pw-${randomBytes(6).toString('hex')}`,
     username: `${prefix}${suffix}`,
     birthdate: '1990-04-12',
@@ -71,9 +74,9 @@ export async function confirmViaApi(request: APIRequestContext, user: TestUser):
 /** For journeys whose subject is not the sign-up itself: a confirmed account made through the API, never signed in. */
 export async function createConfirmedUser(
   request: APIRequestContext,
-  opts: { prefix?: string; locale?: Lang } = {},
+  opts: { prefix?: string; locale?: Lang; domain?: string } = {},
 ): Promise<TestUser> {
-  const user = newUser(opts.prefix);
+  const user = newUser(opts.prefix, opts.domain);
   await signUpViaApi(request, user, opts.locale);
   await confirmViaApi(request, user);
   return user;

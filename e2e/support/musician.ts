@@ -28,8 +28,13 @@ export async function musicianWithClient(
   nals: NalsLauncher,
   client: Pick<NalsOptions, 'version' | 'fail' | 'recordings'> = {},
   lang: Lang = 'en',
+  account: { prefix?: string; domain?: string } = {},
 ): Promise<Musician & { client: NalsEmulator }> {
-  const user = await createConfirmedUser(request, { prefix: 'nals', locale: lang });
+  const user = await createConfirmedUser(request, {
+    prefix: account.prefix ?? 'nals',
+    locale: lang,
+    domain: account.domain,
+  });
   const token = await nalsTokenOf(request, user);
   const [emulator] = await Promise.all([nals.start({ token, ...client }), logInViaUi(page, user, { lang })]);
   await expectStatus(page, client.fail?.includes('AUDIO_DRIVER_NOT_STARTED') ? 'error' : 'connected', lang);

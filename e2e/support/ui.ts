@@ -36,11 +36,15 @@ export interface Session {
 }
 
 /** A fresh browser profile (own storage, own device serial), as a second browser or a second person would have. */
-export async function openBrowser(browser: Browser, opts: { locale?: string; width?: Width } = {}): Promise<Session> {
+export async function openBrowser(
+  browser: Browser,
+  opts: { locale?: string; width?: Width; timezoneId?: string } = {},
+): Promise<Session> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     locale: opts.locale ?? 'en-US',
     viewport: VIEWPORTS[opts.width ?? 1280],
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   const page = await context.newPage();
   return { context, page };

@@ -81,10 +81,10 @@ test('a signed-in page whose device was revoked elsewhere is logged out on its n
   });
   expect(del.status()).toBe(204);
 
-  const refused = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 403);
-  await save.click();
-  await refused;
-  await expect(page).toHaveURL(/\/users\/login/);
+  // Since the live bus (issue 4), the page may be signed out before any call: the bus closes a revoked device's
+  // socket (4403). Otherwise its next call gets the 403. Either way, it ends on the login page.
+  if (await save.isVisible()) await save.click({ timeout: 5_000 }).catch(() => undefined);
+  await expect(page).toHaveURL(/\/users\/login/, { timeout: 20_000 });
   await context.close();
 });
 
