@@ -10,7 +10,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** What the bench reads of `window.__tuttiNals` (apps/web/src/features/nals/nals-store.ts: NalsDebugHandle). */
+/** What the bench reads of `window.__tuttiNals` (apps/web/src/lib/nals/nals-store.ts: NalsDebugHandle). */
 interface NalsHandle {
   getState(): { isConnected: boolean; config: unknown };
   send(command: { action: string; data?: unknown }): boolean;

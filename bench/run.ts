@@ -7,6 +7,8 @@ import Fastify from 'fastify';
 import { buildApp } from '@tutti/server/src/app.ts';
 import { loadConfig } from '@tutti/server/src/config.ts';
 import { signInBenchUser } from './account.ts';
+import { runBusBench } from './bus-bench.ts';
+import { BUS_METHOD_TEXT, busMarkdownSection, busMarkdownTable, busTargetText } from './bus-report.ts';
 import { runLoad } from './load.ts';
 import { measureLoginJs } from './login-js.ts';
 import { runNalsRoundTrip } from './nals-roundtrip.ts';
@@ -31,9 +33,11 @@ const warmupSeconds = Math.min(3, durationSeconds);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const benchmarksFile = path.join(repoRoot, 'docs/benchmarks.md');
-/** `http`: the HTTP throughput bench only; `nals`: the audio client round trip only; unset: both, in that order. */
+/** `http`, `nals` or `bus`: that bench only; unset: all of them, in that order. */
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'http' && only !== 'nals') throw new Error('BENCH_ONLY is http or nals');
+if (only !== undefined && only !== 'http' && only !== 'nals' && only !== 'bus') {
+  throw new Error('BENCH_ONLY is http, nals or bus');
+}
 
 async function httpBench(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-'));
@@ -121,5 +125,24 @@ async function nalsBench(): Promise<void> {
   if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, nalsMarkdownSection(report));
 }
 
-if (only !== 'nals') await httpBench();
-if (only !== 'http') await nalsBench();
+async function busBench(): Promise<void> {
+  const report = await runBusBench({
+    webDist,
+    logLevel,
+    subscribers: Number(process.env.BENCH_BUS_SUBSCRIBERS ?? 200),
+    messages: Number(process.env.BENCH_BUS_MESSAGES ?? 2000),
+    warmup: Number(process.env.BENCH_BUS_WARMUP ?? 200),
+    rate: Number(process.env.BENCH_BUS_RATE ?? 200),
+    idleConnections: Number(process.env.BENCH_BUS_IDLE ?? 2000),
+    rounds: Number(process.env.BENCH_BUS_ROUNDS ?? 5),
+    ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
+    ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
+  });
+  console.log(`\n${busMarkdownTable(report)}\n\n${busTargetText(report)}\n\n${BUS_METHOD_TEXT}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, busMarkdownSection(report));
+}
+
+if (only === undefined || only === 'http') await httpBench();
+if (only === undefined || only === 'nals') await nalsBench();
+if (only === undefined || only === 'bus') await busBench();
