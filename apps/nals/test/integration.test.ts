@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NalsEmulatorStateSchema } from '@tutti/contract/nals';
-import { startRoomServer, type RoomServer } from '../../room/src/server.ts';
+import type { RoomServer } from '../../room/src/server.ts';
 import { startNals } from '../src/app.ts';
 import { silentLog } from '../src/log.ts';
 import { startTestBroker, WebSide } from './broker.ts';
+import { createRoom, startTestRoomServer } from './room-server.ts';
 
-const SECRET = 'integration-room-secret';
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 describe('through a real Aedes broker and a real room server', () => {
@@ -20,13 +20,7 @@ describe('through a real Aedes broker and a real room server', () => {
 
   beforeAll(async () => {
     broker = await startTestBroker();
-    room = await startRoomServer({
-      udpPort: 0,
-      httpPort: 0,
-      bindHost: '127.0.0.1',
-      publicHost: '127.0.0.1',
-      secret: SECRET,
-    });
+    room = await startTestRoomServer();
     dir = await mkdtemp(join(tmpdir(), 'nals-it-'));
   });
   afterAll(async () => {
@@ -45,12 +39,7 @@ describe('through a real Aedes broker and a real room server', () => {
     try {
       expect((await web.waitFor('hello')).data).toMatchObject({ version: '0.11.0' });
 
-      const created = await fetch(`http://127.0.0.1:${room.httpPort}/rooms`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-room-secret': SECRET },
-        body: JSON.stringify({ kind: 'echo' }),
-      });
-      const echo = (await created.json()) as { id: string; ip: string; port: number };
+      const echo = await createRoom(room, { kind: 'echo' });
       await web.send('connect', { ip: echo.ip, port: echo.port, player: 0, charge: echo.id });
       expect((await web.waitFor('cnx')).data).toEqual({ ip: '127.0.0.1', port: room.udpPort, player: 0 });
 

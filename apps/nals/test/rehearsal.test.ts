@@ -1,24 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRoomServer, type RoomServer } from '../../room/src/server.ts';
+import type { RoomServer } from '../../room/src/server.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { createRoom, startTestRoomServer } from './room-server.ts';
 
-const SECRET = 'nals-rehearsal-test-secret';
 type Levels = { input: number; output: number; slots: Record<string, number> };
 
 describe('two audio clients in a rehearsal room', () => {
   let room: RoomServer;
   const harnesses: Harness[] = [];
-  const createRehearsal = async () => {
-    const res = await fetch(`http://127.0.0.1:${room.httpPort}/rooms`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-room-secret': SECRET },
-      body: JSON.stringify({ kind: 'rehearsal', capacity: 4 }),
-    });
-    return (await res.json()) as { id: string; ip: string; port: number };
-  };
   /** Both clients joined, each in its own slot. */
   const rehearse = async (): Promise<[Harness, Harness]> => {
-    const rehearsal = await createRehearsal();
+    const rehearsal = await createRoom(room, { kind: 'rehearsal', capacity: 4 });
     const players: Harness[] = [];
     for (const player of [0, 1]) {
       const h = await startHarness();
@@ -34,13 +26,7 @@ describe('two audio clients in a rehearsal room', () => {
     (await h.transport.waitFor('audio_levels', (data) => String(slot) in (data as Levels).slots, from)).data as Levels;
 
   beforeAll(async () => {
-    room = await startRoomServer({
-      udpPort: 0,
-      httpPort: 0,
-      bindHost: '127.0.0.1',
-      publicHost: '127.0.0.1',
-      secret: SECRET,
-    });
+    room = await startTestRoomServer();
   });
   afterAll(() => room.close());
   afterEach(async () => {

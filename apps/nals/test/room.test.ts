@@ -1,36 +1,22 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRoomServer, type RoomServer } from '../../room/src/server.ts';
+import type { RoomServer } from '../../room/src/server.ts';
 import { sleep, startHarness, type Harness } from './harness.ts';
+import { createRoom, ROOM_SECRET, startTestRoomServer } from './room-server.ts';
 
-const SECRET = 'nals-room-test-secret';
 type Levels = { input: number; output: number; slots: Record<string, number> };
 
 describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_ping, dis)', () => {
   let room: RoomServer;
   let h: Harness;
-  const createEcho = async () => {
-    const res = await fetch(`http://127.0.0.1:${room.httpPort}/rooms`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-room-secret': SECRET },
-      body: '{"kind":"echo"}',
-    });
-    return (await res.json()) as { id: string; ip: string; port: number };
-  };
   const connect = async (player = 1) => {
-    const echo = await createEcho();
+    const echo = await createRoom(room, { kind: 'echo' });
     await h.send('connect', { ip: echo.ip, port: echo.port, player, charge: echo.id });
     return echo;
   };
 
   beforeAll(async () => {
-    room = await startRoomServer({
-      udpPort: 0,
-      httpPort: 0,
-      bindHost: '127.0.0.1',
-      publicHost: '127.0.0.1',
-      secret: SECRET,
-    });
+    room = await startTestRoomServer();
   });
   afterAll(() => room.close());
   afterEach(() => h.close());
@@ -184,7 +170,7 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
     await h.transport.waitFor('cnx');
     await fetch(`http://127.0.0.1:${room.httpPort}/rooms/${echo.id}`, {
       method: 'DELETE',
-      headers: { 'x-room-secret': SECRET },
+      headers: { 'x-room-secret': ROOM_SECRET },
     });
     expect((await h.transport.waitFor('dis')).data).toEqual({ reason: 'lost' });
   });

@@ -1,5 +1,10 @@
 import { createSocket, type Socket } from 'node:dgram';
+import { afterEach, beforeEach } from 'vitest';
 import { RoomServerDatagramSchema, type RoomServerDatagram } from '@tutti/contract/room';
+import { startRoomServer, type RoomServer } from '../src/server.ts';
+
+/** The control secret of the servers `roomServerForEachTest` starts. */
+export const SECRET = 'test-secret-0123456789';
 
 /** A UDP peer for tests: sends raw or JSON datagrams to the room server and collects its answers. */
 export class UdpPeer {
@@ -70,4 +75,53 @@ export class UdpPeer {
   close(): Promise<void> {
     return new Promise((resolve) => this.socket.close(() => resolve()));
   }
+}
+
+export interface TestRoomServer {
+  /** The running test's server. */
+  readonly server: RoomServer;
+  /** The server's clock in milliseconds: a test moves it (`fixture.clock += ms`), then calls `server.sweep()`. */
+  clock: number;
+  /** The control API's address. */
+  base(): string;
+  /** A UDP peer of the server, closed after the test. */
+  peer(): Promise<UdpPeer>;
+}
+
+/** For each test of the suite: a room server on free ports of 127.0.0.1 that hands out `publicHost`, with its clock
+ *  starting at `clockStart` and no sweep timer; after the test, its peers and the server closed. */
+export function roomServerForEachTest(publicHost: string, clockStart: number): TestRoomServer {
+  let current: RoomServer | undefined;
+  const peers: UdpPeer[] = [];
+  const fixture: TestRoomServer = {
+    get server() {
+      if (!current) throw new Error('the room server runs during tests only');
+      return current;
+    },
+    clock: clockStart,
+    base: () => `http://127.0.0.1:${fixture.server.httpPort}`,
+    peer: async () => {
+      const p = await UdpPeer.open(fixture.server.udpPort);
+      peers.push(p);
+      return p;
+    },
+  };
+  beforeEach(async () => {
+    fixture.clock = clockStart;
+    current = await startRoomServer({
+      udpPort: 0,
+      httpPort: 0,
+      bindHost: '127.0.0.1',
+      publicHost,
+      secret: SECRET,
+      now: () => fixture.clock,
+      sweepIntervalMs: 0,
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(peers.splice(0).map((p) => p.close()));
+    await current?.close();
+    current = undefined;
+  });
+  return fixture;
 }

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
-import { startRoomServer, type RoomServer } from '../src/server.ts';
-import { UdpPeer } from './helpers.ts';
-
-const SECRET = 'test-secret-0123456789';
+import { roomServerForEachTest, SECRET, type UdpPeer } from './helpers.ts';
 
 describe('rehearsal rooms', () => {
-  let server: RoomServer;
-  let clock: number;
-  const peers: UdpPeer[] = [];
-  const base = () => `http://127.0.0.1:${server.httpPort}`;
+  const fixture = roomServerForEachTest('127.0.0.1', 5_000_000);
+  const { base, peer } = fixture;
   const createRoom = async (body: object) => {
     const res = await fetch(`${base()}/rooms`, {
       method: 'POST',
@@ -23,11 +18,6 @@ describe('rehearsal rooms', () => {
     expect(res.status).toBe(201);
     return CreatedRoomSchema.parse(res.json);
   };
-  const peer = async () => {
-    const p = await UdpPeer.open(server.udpPort);
-    peers.push(p);
-    return p;
-  };
   const join = async (p: UdpPeer, room: string, player: number) => p.request({ t: 'join', room, player });
   const audio = (room: string, player: number, seq: number) => ({
     t: 'audio',
@@ -35,23 +25,6 @@ describe('rehearsal rooms', () => {
     player,
     seq,
     frame: Buffer.from([player, seq, 7, 9]).toString('base64'),
-  });
-
-  beforeEach(async () => {
-    clock = 5_000_000;
-    server = await startRoomServer({
-      udpPort: 0,
-      httpPort: 0,
-      bindHost: '127.0.0.1',
-      publicHost: '127.0.0.1',
-      secret: SECRET,
-      now: () => clock,
-      sweepIntervalMs: 0,
-    });
-  });
-  afterEach(async () => {
-    await Promise.all(peers.splice(0).map((p) => p.close()));
-    await server.close();
   });
 
   it('forwards each player’s packets to the other players of the room only, never back nor to another room', async () => {
@@ -130,12 +103,12 @@ describe('rehearsal rooms', () => {
     await join(a, room.id, 0);
     await join(b, room.id, 1);
 
-    clock += 8_000;
+    fixture.clock += 8_000;
     await a.request({ t: 'ping', id: 1, sentAt: 0 });
-    clock += 3_000;
-    expect(server.sweep().droppedPlayers).toEqual([{ room: room.id, slot: 1 }]);
+    fixture.clock += 3_000;
+    expect(fixture.server.sweep().droppedPlayers).toEqual([{ room: room.id, slot: 1 }]);
     expect(
-      server.registry
+      fixture.server.registry
         .get(room.id)
         ?.players()
         .map((p) => p.slot),

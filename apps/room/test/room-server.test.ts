@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
-import { startRoomServer, type RoomServer } from '../src/server.ts';
-import { UdpPeer } from './helpers.ts';
-
-const SECRET = 'test-secret-0123456789';
+import { roomServerForEachTest, SECRET } from './helpers.ts';
 
 describe('room server', () => {
-  let server: RoomServer;
-  let clock: number;
-  const peers: UdpPeer[] = [];
-  const base = () => `http://127.0.0.1:${server.httpPort}`;
+  const fixture = roomServerForEachTest('198.51.100.7', 1_000_000);
+  const { base, peer } = fixture;
   const control = (path: string, init: RequestInit = {}, secret: string | null = SECRET) =>
     fetch(`${base()}${path}`, {
       ...init,
@@ -17,28 +12,6 @@ describe('room server', () => {
     });
   const createEcho = async () =>
     CreatedRoomSchema.parse(await (await control('/rooms', { method: 'POST', body: '{"kind":"echo"}' })).json());
-  const peer = async () => {
-    const p = await UdpPeer.open(server.udpPort);
-    peers.push(p);
-    return p;
-  };
-
-  beforeEach(async () => {
-    clock = 1_000_000;
-    server = await startRoomServer({
-      udpPort: 0,
-      httpPort: 0,
-      bindHost: '127.0.0.1',
-      publicHost: '198.51.100.7',
-      secret: SECRET,
-      now: () => clock,
-      sweepIntervalMs: 0,
-    });
-  });
-  afterEach(async () => {
-    await Promise.all(peers.splice(0).map((p) => p.close()));
-    await server.close();
-  });
 
   describe('HTTP', () => {
     it('reports health with load figures, without a secret', async () => {
@@ -53,7 +26,7 @@ describe('room server', () => {
       const res = await control('/rooms', { method: 'POST', body: JSON.stringify({ kind: 'echo' }) });
       expect(res.status).toBe(201);
       const room = CreatedRoomSchema.parse(await res.json());
-      expect(room).toMatchObject({ ip: '198.51.100.7', port: server.udpPort });
+      expect(room).toMatchObject({ ip: '198.51.100.7', port: fixture.server.udpPort });
       expect(room.id).toMatch(/^[0-9a-f]{24}$/);
       expect(RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json()).rooms).toBe(1);
 
@@ -71,7 +44,7 @@ describe('room server', () => {
       }
       const del = await control('/rooms/abc', { method: 'DELETE' }, 'nope');
       expect(del.status).toBe(401);
-      expect(server.registry.stats().rooms).toBe(0);
+      expect(fixture.server.registry.stats().rooms).toBe(0);
     });
 
     it('answers bad bodies and unknown routes with the error model', async () => {
@@ -119,7 +92,7 @@ describe('room server', () => {
         frame: Buffer.from([1, 2, 3, 4]).toString('base64'),
       };
       expect(await p.request(audio, (d) => d.t === 'audio')).toEqual(audio);
-      expect(server.registry.stats().players).toBe(1);
+      expect(fixture.server.registry.stats().players).toBe(1);
     });
 
     it('refuses unknown rooms, and audio from endpoints that have not joined', async () => {
@@ -145,7 +118,7 @@ describe('room server', () => {
       expect(await first.request({ t: 'join', room: room.id, player: 0 })).toMatchObject({ t: 'joined' });
       expect(await second.request({ t: 'join', room: room.id, player: 1 })).toMatchObject({ t: 'joined', player: 1 });
       expect(
-        server.registry
+        fixture.server.registry
           .get(room.id)
           ?.players()
           .map((p) => p.port),
@@ -160,7 +133,7 @@ describe('room server', () => {
       const p = await peer();
       await p.request({ t: 'join', room: room.id, player: 2 });
       p.send({ t: 'leave', room: room.id, player: 2 });
-      await expect.poll(() => server.registry.stats().players).toBe(0);
+      await expect.poll(() => fixture.server.registry.stats().players).toBe(0);
     });
 
     it('ignores malformed datagrams and keeps serving', async () => {
@@ -193,12 +166,12 @@ describe('room server', () => {
       const pinger = await peer();
       await pinger.request({ t: 'join', room: other.id, player: 0 });
 
-      clock += 9_000;
+      fixture.clock += 9_000;
       await pinger.request({ t: 'ping', id: 1, sentAt: 0 });
-      expect(server.sweep().droppedPlayers).toEqual([]);
-      clock += 1_500;
-      expect(server.sweep().droppedPlayers).toEqual([{ room: room.id, slot: 0 }]);
-      expect(server.registry.get(other.id)?.players()).toHaveLength(1);
+      expect(fixture.server.sweep().droppedPlayers).toEqual([]);
+      fixture.clock += 1_500;
+      expect(fixture.server.sweep().droppedPlayers).toEqual([{ room: room.id, slot: 0 }]);
+      expect(fixture.server.registry.get(other.id)?.players()).toHaveLength(1);
       expect(await quiet.request({ t: 'audio', room: room.id, player: 0, seq: 0, frame: '' })).toMatchObject({
         reason: 'NOT_JOINED',
       });
@@ -206,9 +179,9 @@ describe('room server', () => {
 
     it('closes rooms left empty for ten minutes', async () => {
       const room = await createEcho();
-      clock += 10 * 60_000 + 1;
-      expect(server.sweep().closedRooms).toEqual([room.id]);
-      expect(server.registry.stats().rooms).toBe(0);
+      fixture.clock += 10 * 60_000 + 1;
+      expect(fixture.server.sweep().closedRooms).toEqual([room.id]);
+      expect(fixture.server.registry.stats().rooms).toBe(0);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roomMetrics } from '../src/platform/schema.ts';
 import { call } from './support/app.ts';
 import { databases } from './support/databases.ts';
@@ -8,23 +8,18 @@ import {
   joined,
   quitOpen,
   UNKNOWN_ID,
-  withSessionsApp,
+  sessionsSuite,
   type ErrorJson,
-  type SessionsHarness,
 } from './support/sessions.ts';
 import { createUser, type SignedInUser } from './support/users.ts';
 
 const REPORT = { minPingInMs: 12.5, maxPingInMs: 40, averagePingInMs: 20.25, sigmaPingInMs: 4.5 };
 
 describe.each(databases())('room metrics on $name', (database) => {
-  let h: SessionsHarness;
-  let ann: SignedInUser;
-  let bob: SignedInUser;
-  withSessionsApp(database, (x) => (h = x));
-  beforeAll(async () => {
-    ann = await createUser(h.t);
-    bob = await createUser(h.t);
-  });
+  const {
+    h,
+    users: [ann, bob],
+  } = sessionsSuite(database, [createUser, createUser]);
   const post = (user: SignedInUser, roomId: string, body: unknown) =>
     call<ErrorJson>(h.t, 'POST', `v1/rooms/${roomId}/metrics`, { token: user.accessToken, body });
   const stored = (roomId: string) =>

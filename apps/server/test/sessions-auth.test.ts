@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, expiredToken } from './support/app.ts';
 import { databases } from './support/databases.ts';
-import { UNKNOWN_ID, withSessionsApp, type ErrorJson, type SessionsHarness } from './support/sessions.ts';
+import { UNKNOWN_ID, sessionsSuite, type ErrorJson } from './support/sessions.ts';
 import { createUser } from './support/users.ts';
 
 /** Every sessions endpoint refuses a request without a token, and one with an expired token, before anything else. */
@@ -27,8 +27,7 @@ const ENDPOINTS: [string, string, unknown?][] = [
 ];
 
 describe.each(databases())('sessions authentication on $name', (database) => {
-  let h: SessionsHarness;
-  withSessionsApp(database, (x) => (h = x));
+  const { h } = sessionsSuite(database, []);
 
   it.each(ENDPOINTS)('%s %s answers 401 without a token', async (method, url, body) => {
     const res = await call<ErrorJson>(h.t, method as 'GET', url, { body });

@@ -3,15 +3,9 @@ import { join } from 'node:path';
 import type { Session } from '@tutti/contract/sessions';
 import { busTopics } from '@tutti/contract/bus';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from './support/databases.ts';
-import {
-  createOpenRehearsal,
-  eventsOn,
-  withSessionsApp,
-  type ErrorJson,
-  type SessionsHarness,
-} from './support/sessions.ts';
+import { createOpenRehearsal, eventsOn, sessionsSuite, type ErrorJson } from './support/sessions.ts';
 import { createUser, type SignedInUser } from './support/users.ts';
 
 const BOUNDARY = '----tutti-test-boundary';
@@ -31,14 +25,10 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe.each(databases())('session cover on $name', (database) => {
-  let h: SessionsHarness;
-  let ann: SignedInUser;
-  let bob: SignedInUser;
-  withSessionsApp(database, (x) => (h = x));
-  beforeAll(async () => {
-    ann = await createUser(h.t);
-    bob = await createUser(h.t);
-  });
+  const {
+    h,
+    users: [ann, bob],
+  } = sessionsSuite(database, [createUser, createUser]);
 
   const upload = async (
     user: SignedInUser,

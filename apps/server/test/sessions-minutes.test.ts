@@ -11,14 +11,12 @@ import {
   keepalive,
   signedInAgain,
   subscribe,
-  withSessionsApp,
-  type SessionsHarness,
+  sessionsSuite,
 } from './support/sessions.ts';
 import { createUser } from './support/users.ts';
 
 describe.each(databases())('free minutes on $name', (database) => {
-  let h: SessionsHarness;
-  withSessionsApp(database, (x) => (h = x));
+  const { h } = sessionsSuite(database, []);
 
   it('counts open-rehearsal time at keepalive, and drops the player with 402 when the minutes run out', async () => {
     // Minutes are per calendar month: start at the beginning of a day far from a month's end.
@@ -84,8 +82,7 @@ describe.each(databases())('free minutes on $name', (database) => {
 });
 
 describe.each(databases())('free minutes set to 0 on $name', (database) => {
-  let h: SessionsHarness;
-  withSessionsApp(database, (x) => (h = x), { FREE_MINUTES_PER_MONTH: '0' });
+  const { h } = sessionsSuite(database, [], { FREE_MINUTES_PER_MONTH: '0' });
 
   it('refuses the join with 402 NO_MINUTES_LEFT', async () => {
     const ann = await createUser(h.t);

@@ -1,6 +1,6 @@
 import type { Session, SessionPost } from '@tutti/contract/sessions';
 import { busTopics } from '@tutti/contract/bus';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import {
@@ -8,7 +8,7 @@ import {
   details,
   eventsOn,
   UNKNOWN_ID,
-  withSessionsApp,
+  sessionsSuite,
   type ErrorJson,
   type SessionsHarness,
 } from './support/sessions.ts';
@@ -18,16 +18,10 @@ const inHours = (h: SessionsHarness, hours: number) =>
   new Date(h.t.clock.now().getTime() + hours * 3600_000).toISOString();
 
 describe.each(databases())('open rehearsals on $name', (database) => {
-  let h: SessionsHarness;
-  let ann: SignedInUser;
-  let bob: SignedInUser;
-  let cat: SignedInUser;
-  withSessionsApp(database, (x) => (h = x));
-  beforeAll(async () => {
-    ann = await createUser(h.t);
-    bob = await createUser(h.t);
-    cat = await createUser(h.t);
-  });
+  const {
+    h,
+    users: [ann, bob, cat],
+  } = sessionsSuite(database, [createUser, createUser, createUser]);
 
   const create = (user: SignedInUser, body: unknown) =>
     call<Session & ErrorJson>(h.t, 'POST', 'v2/open-rehearsal', { token: user.accessToken, body });

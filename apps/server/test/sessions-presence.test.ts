@@ -1,7 +1,7 @@
 import { busTopics } from '@tutti/contract/bus';
 import { SESSION_KEEPALIVE_TIMEOUT_MS, SESSION_MAX_PLAYERS } from '@tutti/contract/sessions';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionPlayers, sessions } from '../src/platform/schema.ts';
 import { SESSION_SWEEP_JOB } from '../src/modules/sessions/sessions.jobs.ts';
 import { call } from './support/app.ts';
@@ -15,21 +15,16 @@ import {
   keepalive,
   quitOpen,
   signedInAgain,
-  withSessionsApp,
+  sessionsSuite,
   type ErrorJson,
-  type SessionsHarness,
 } from './support/sessions.ts';
-import { createUser, type SignedInUser } from './support/users.ts';
+import { createUser } from './support/users.ts';
 
 describe.each(databases())('joining and leaving on $name', (database) => {
-  let h: SessionsHarness;
-  let ann: SignedInUser;
-  let bob: SignedInUser;
-  withSessionsApp(database, (x) => (h = x));
-  beforeAll(async () => {
-    ann = await createUser(h.t);
-    bob = await createUser(h.t);
-  });
+  const {
+    h,
+    users: [ann, bob],
+  } = sessionsSuite(database, [createUser, createUser]);
   const playersOf = (sessionId: string) =>
     h.t.app.tutti.database.db.select().from(sessionPlayers).where(eq(sessionPlayers.sessionId, sessionId));
   const sessionRow = async (id: string) =>
@@ -224,8 +219,9 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     h.t.clock.advance(16 * 60_000);
     await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
     expect((await sessionRow(s.id))?.endedAt).toBeInstanceOf(Date);
-    ann = await signedInAgain(h.t, ann);
-    bob = await signedInAgain(h.t, bob);
+    // The clock moved past the tokens' expiry: the suite's musicians sign in again for the tests that follow.
+    Object.assign(ann, await signedInAgain(h.t, ann));
+    Object.assign(bob, await signedInAgain(h.t, bob));
     expect((await details(h.t, ann, s.id)).json.status).toBe('ended');
   });
 

@@ -1,7 +1,7 @@
 import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import { busTopics } from '@tutti/contract/bus';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionPlayers, sessions } from '../src/platform/schema.ts';
 import { call } from './support/app.ts';
 import { databases } from './support/databases.ts';
@@ -12,25 +12,16 @@ import {
   newAdmin,
   newTester,
   UNKNOWN_ID,
-  withSessionsApp,
+  sessionsSuite,
   type ErrorJson,
-  type SessionsHarness,
 } from './support/sessions.ts';
 import { createUser, type SignedInUser } from './support/users.ts';
 
 describe.each(databases())('test rehearsals on $name', (database) => {
-  let h: SessionsHarness;
-  let admin: SignedInUser;
-  let tester: SignedInUser;
-  let tester2: SignedInUser;
-  let musician: SignedInUser;
-  withSessionsApp(database, (x) => (h = x));
-  beforeAll(async () => {
-    admin = await newAdmin(h.t);
-    tester = await newTester(h.t);
-    tester2 = await newTester(h.t);
-    musician = await createUser(h.t);
-  });
+  const {
+    h,
+    users: [admin, tester, tester2, musician],
+  } = sessionsSuite(database, [newAdmin, newTester, newTester, createUser]);
 
   const create = (user: SignedInUser, body: unknown) =>
     call<Session & ErrorJson>(h.t, 'POST', 'v1/test-rehearsal', { token: user.accessToken, body });

@@ -21,14 +21,25 @@ export interface SessionsHarness {
   events: { topic: string; data: unknown }[];
 }
 
+type MakeUser = (t: TestApp) => Promise<SignedInUser>;
+
+export interface SessionsSuite<M extends readonly MakeUser[]> {
+  h: SessionsHarness;
+  /** One musician per maker, in order. */
+  users: { [K in keyof M]: SignedInUser };
+}
+
 /** For a suite: a fake room server, the app registered with it (administrators from ADMIN_EMAIL, testers from
- *  TESTER_DOMAIN), the sweep left to `runNow`, and a log of published events. */
-export function withSessionsApp(
+ *  TESTER_DOMAIN), the sweep left to `runNow`, a log of published events, and the suite's musicians made once
+ *  (`makers`, in order) after the app is up. The returned harness and users are filled in by beforeAll, in place:
+ *  destructure them at the top of the suite and read them in hooks and tests only. */
+export function sessionsSuite<const M extends readonly MakeUser[]>(
   database: TestDatabase,
-  use: (h: SessionsHarness) => void,
+  makers: M,
   env: Record<string, string> = {},
-): void {
-  let h: SessionsHarness | undefined;
+): SessionsSuite<M> {
+  const h = {} as SessionsHarness;
+  const musicians = makers.map((make) => ({ make, user: {} as SignedInUser }));
   beforeAll(async () => {
     await database.setup();
     const rooms = await startFakeRoomServer();
@@ -43,14 +54,17 @@ export function withSessionsApp(
     });
     const events: SessionsHarness['events'] = [];
     t.app.tutti.pubsub.onMessage((topic, data) => events.push({ topic, data }));
-    h = { t, rooms, events };
-    use(h);
+    Object.assign(h, { t, rooms, events } satisfies SessionsHarness);
+    for (const m of musicians) Object.assign(m.user, await m.make(t));
   });
   afterAll(async () => {
-    await h?.t.close();
-    await h?.rooms.close();
+    // Only what beforeAll got to start is closed (h.t and h.rooms are unset when it failed early).
+    const started: Partial<SessionsHarness> = h;
+    await started.t?.close();
+    await started.rooms?.close();
     await database.teardown();
   });
+  return { h, users: musicians.map((m) => m.user) as SessionsSuite<M>['users'] };
 }
 
 export const newAdmin = (t: TestApp) => createUser(t, { email: ADMIN_EMAIL });

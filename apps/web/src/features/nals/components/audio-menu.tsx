@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { PATHS } from '../../../lib/paths';
-import { useServerConfig } from '../../../lib/nals/server-config';
-import { launchClient, nalsLaunchUrl, openProtocolLink } from '../../../lib/nals/launch';
 import { nalsStatus } from '../../../lib/nals/nals-state';
-import { nalsStore, sendCommand, startClient, useNals } from '../../../lib/nals/nals-store';
+import { sendCommand, useNals } from '../../../lib/nals/nals-store';
+import { useClientLauncher } from '../../../lib/nals/use-client-launcher';
 import { NALS_NS } from '../translations';
 import { openConfigDialog, openLogsDialog, openNotInstalledDialog } from './dialogs';
 import { StatusIcon } from './status-icon';
@@ -15,32 +13,20 @@ import { StatusIcon } from './status-icon';
 /** The header's audio configuration dropdown (spec section 2): status, start, stop, configure, logs, download. */
 export function AudioMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(NALS_NS);
-  const config = useServerConfig();
   const status = useNals(nalsStatus);
   const isConnected = useNals((s) => s.isConnected);
   const count = useNals((s) => s.messages.length);
   const name = useNals((s) => s.name);
   const version = useNals((s) => s.version);
   const hostname = useNals((s) => s.hostname);
-  const [launching, setLaunching] = useState(false);
+  const { launching, launch } = useClientLauncher();
 
   const start = () => {
     if (isConnected) {
       sendCommand({ action: 'nals_start' });
       return;
     }
-    const broker = config.data?.queueHost;
-    if (!broker || launching) return;
-    setLaunching(true);
-    // A stopped client still listens: it starts at once. A client that is not running answers the link below.
-    startClient();
-    // Opened within the click itself: browsers only hand a custom-protocol link to the system on a user gesture.
-    void launchClient(nalsLaunchUrl(user.nalsToken, broker), {
-      open: openProtocolLink,
-      isConnected: () => nalsStore.getState().isConnected,
-      subscribe: (onChange) => nalsStore.subscribe(onChange),
-    }).then((result) => {
-      setLaunching(false);
+    launch(user.nalsToken, (result) => {
       if (result === 'not-installed') openNotInstalledDialog(t);
     });
   };

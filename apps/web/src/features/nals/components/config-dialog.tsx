@@ -1,19 +1,8 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentConfig } from '@tutti/contract/nals';
+import { PercentSlider } from '../../../components/ui/percent-slider';
 import {
   bufferCommand,
   frameSizeCommand,
@@ -207,24 +196,15 @@ function ReverbSettings({ config }: { config: CurrentConfig }) {
             sendCommand(reverbCommand(side, config.reverbValue));
           }}
         />
-        <div>
-          <Text size="sm" fw={500} mb={6} aria-hidden="true">
-            {t('config.reverbLevel')}
-          </Text>
-          <Slider
-            thumbLabel={t('config.reverbLevel')}
-            min={0}
-            max={100}
-            step={1}
-            value={moving ?? level}
-            label={(value) => `${value} %`}
-            onChange={setMoving}
-            onChangeEnd={(value) => {
-              sendCommand(reverbCommand(config.reverbSide, value / 100));
-            }}
-            mb="xs"
-          />
-        </div>
+        <PercentSlider
+          label={t('config.reverbLevel')}
+          value={moving ?? level}
+          onChange={setMoving}
+          onChangeEnd={(value) => {
+            sendCommand(reverbCommand(config.reverbSide, value / 100));
+          }}
+          mb="xs"
+        />
       </Stack>
     </Fieldset>
   );

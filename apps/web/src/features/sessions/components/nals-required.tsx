@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { launchClient, nalsLaunchUrl, openProtocolLink } from '../../../lib/nals/launch';
-import { nalsStore, startClient } from '../../../lib/nals/nals-store';
-import { useServerConfig } from '../../../lib/nals/server-config';
+import { useClientLauncher } from '../../../lib/nals/use-client-launcher';
 import { PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { SESSIONS_NS } from '../translations';
@@ -13,24 +11,12 @@ import { SESSIONS_NS } from '../translations';
 export function NalsRequired({ message }: { message: string }) {
   const { t } = useTranslation(SESSIONS_NS);
   const user = useCurrentUser();
-  const broker = useServerConfig().data?.queueHost;
-  const [launching, setLaunching] = useState(false);
+  const { broker, launching, launch } = useClientLauncher();
   const [missing, setMissing] = useState(false);
 
   const start = () => {
-    if (!user || !broker || launching) return;
-    setLaunching(true);
-    setMissing(false);
-    // Same as the audio menu's start: a stopped client starts at once; otherwise the nals:// link launches it.
-    startClient();
-    void launchClient(nalsLaunchUrl(user.nalsToken, broker), {
-      open: openProtocolLink,
-      isConnected: () => nalsStore.getState().isConnected,
-      subscribe: (onChange) => nalsStore.subscribe(onChange),
-    }).then((result) => {
-      setLaunching(false);
-      setMissing(result === 'not-installed');
-    });
+    if (!user) return;
+    if (launch(user.nalsToken, (result) => setMissing(result === 'not-installed'))) setMissing(false);
   };
 
   return (

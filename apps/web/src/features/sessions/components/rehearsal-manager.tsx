@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Fieldset, Group, Paper, Slider, Stack, Text, Title } from '@mantine/core';
+import { Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
+import { PercentSlider } from '../../../components/ui/percent-slider';
 import { reverbCommand, startRecordingCommand, stopRecordingCommand } from '../../../lib/nals/commands';
 import { sendCommand, useNals } from '../../../lib/nals/nals-store';
 import { SESSIONS_NS } from '../translations';
@@ -98,21 +99,12 @@ function ReverbControls() {
             </Button>
           ))}
         </Group>
-        <div>
-          <Text size="sm" fw={500} mb={6} aria-hidden="true">
-            {t('manager.reverbValue')}
-          </Text>
-          <Slider
-            thumbLabel={t('manager.reverbValue')}
-            min={0}
-            max={100}
-            step={1}
-            value={value}
-            label={(v) => `${v} %`}
-            onChange={setValue}
-            onChangeEnd={(v) => sendCommand(reverbCommand(side, v / 100))}
-          />
-        </div>
+        <PercentSlider
+          label={t('manager.reverbValue')}
+          value={value}
+          onChange={setValue}
+          onChangeEnd={(v) => sendCommand(reverbCommand(side, v / 100))}
+        />
       </Stack>
     </Fieldset>
   );

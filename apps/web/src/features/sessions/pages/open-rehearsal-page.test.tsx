@@ -1,15 +1,16 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { busTopics } from '@tutti/contract/bus';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastHost } from '../../../components/ui/toast-host';
 import { initialNalsState } from '../../../lib/nals/nals-state';
 import { nalsStore, sendCommand } from '../../../lib/nals/nals-store';
-import { quitRehearsal, rehearsalSessionStore } from '../../../lib/rehearsal-session';
+import { rehearsalSessionStore } from '../../../lib/rehearsal-session';
 import { setCurrentUser } from '../../../lib/session';
 import { busHandlers } from '../bus-mock';
+import { setUpRehearsalPageTests } from '../rehearsal-page-tests';
 import {
   ANA,
   apiError,
@@ -52,18 +53,7 @@ function serve(routes: Record<string, () => Response>) {
 }
 
 describe('OpenRehearsalPage', () => {
-  beforeEach(() => {
-    nalsStore.setState({ ...initialNalsState, isConnected: true, version: '0.12.0' }, true);
-    vi.mocked(sendCommand).mockClear();
-  });
-  afterEach(() => {
-    cleanup(); // unmount (and its quit) while fetch is still stubbed
-    vi.unstubAllGlobals();
-    setCurrentUser(null);
-    quitRehearsal();
-    busHandlers.clear();
-    nalsStore.setState(initialNalsState, true);
-  });
+  setUpRehearsalPageTests();
 
   it('shows the organizer tools to the organizer only', async () => {
     serve({ [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()) });

@@ -1,12 +1,12 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../../../test/render';
-import { initialNalsState } from '../../../lib/nals/nals-state';
-import { nalsStore, sendCommand } from '../../../lib/nals/nals-store';
-import { quitRehearsal, rehearsalSessionStore } from '../../../lib/rehearsal-session';
+import { sendCommand } from '../../../lib/nals/nals-store';
+import { rehearsalSessionStore } from '../../../lib/rehearsal-session';
 import { setCurrentUser } from '../../../lib/session';
+import { setUpRehearsalPageTests } from '../rehearsal-page-tests';
 import { apiError, BEN, json, sampleJoined, sampleSession, SESSION_ID, userOf } from '../test-fixtures';
 import { TestRehearsalPage } from './test-rehearsal-page';
 
@@ -38,18 +38,8 @@ function renderPage() {
 }
 
 describe('TestRehearsalPage', () => {
-  beforeEach(() => {
-    nalsStore.setState({ ...initialNalsState, isConnected: true, version: '0.12.0' }, true);
-    setCurrentUser(userOf(BEN, ['CORE_GUEST', 'TUTTI_MU']));
-    vi.mocked(sendCommand).mockClear();
-  });
-  afterEach(() => {
-    cleanup(); // unmount (and its quit) while fetch is still stubbed
-    vi.unstubAllGlobals();
-    setCurrentUser(null);
-    quitRehearsal();
-    nalsStore.setState(initialNalsState, true);
-  });
+  setUpRehearsalPageTests();
+  beforeEach(() => setCurrentUser(userOf(BEN, ['CORE_GUEST', 'TUTTI_MU'])));
 
   it('says "Wrong password" on the field when the password is wrong', async () => {
     serve(() => apiError(400, 'WRONG_PASSWORD'));

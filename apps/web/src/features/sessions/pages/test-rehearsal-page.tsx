@@ -1,19 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorText } from '../../../lib/error-text';
-import { useCurrentUser } from '../../../lib/session';
-import { useTitle } from '../../../lib/use-title';
-import { useSessionDetails } from '../api/session-details';
-import { RehearsalStage } from '../components/rehearsal-stage';
-import { SessionOverview } from '../components/session-overview';
+import { RehearsalPage } from '../components/rehearsal-page';
 import { SESSIONS_NS } from '../translations';
-import { useRehearsal } from '../use-rehearsal';
-import { useSessionEvents } from '../use-session-events';
-import { joinErrorText, SessionNotFound } from './open-rehearsal-page';
 
 const isWrongPassword = (error: unknown) =>
   error instanceof ApiError && (error.code === 'WRONG_PASSWORD' || error.fields.password === 'wrong_password');
@@ -22,42 +14,29 @@ const isWrongPassword = (error: unknown) =>
 export function TestRehearsalPage() {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tCommon } = useTranslation();
-  const { sessionId = '' } = useParams();
-  const me = useCurrentUser();
-  const details = useSessionDetails(sessionId);
-  const rehearsal = useRehearsal('test', sessionId);
-  useSessionEvents(sessionId, rehearsal.end);
-  useTitle(t('test.title'));
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [joinError, setJoinError] = useState<string | null>(null);
-
-  if (details.isError) return <SessionNotFound />;
-  const session = details.data;
-  if (!session) return <Loader aria-label={tCommon('loading')} />;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setJoinError(null);
-    if (password === '') {
-      setPasswordError(fieldErrorText(tCommon, 'required'));
-      return;
-    }
-    setPasswordError(null);
-    rehearsal.join(password).catch((error: unknown) => {
-      if (isWrongPassword(error)) setPasswordError(t('test.wrongPassword'));
-      else setJoinError(joinErrorText(t, tCommon, error, session.startsAt));
-    });
-  };
 
   return (
-    <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <SessionOverview session={session} myId={me?.id ?? null} />
-      <RehearsalStage
-        session={session}
-        snapshot={rehearsal.snapshot}
-        onLeave={() => void rehearsal.leave()}
-        joinControl={(canJoin) => (
+    <RehearsalPage
+      kind="test"
+      title={() => t('test.title')}
+      joinControl={({ canJoin, joining, joinError, join, clearJoinError }) => {
+        const onSubmit = (event: FormEvent) => {
+          event.preventDefault();
+          if (password === '') {
+            clearJoinError();
+            setPasswordError(fieldErrorText(tCommon, 'required'));
+            return;
+          }
+          setPasswordError(null);
+          join(password, (error) => {
+            if (!isWrongPassword(error)) return false;
+            setPasswordError(t('test.wrongPassword'));
+            return true;
+          });
+        };
+        return (
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="sm" maw={420}>
               {joinError && <FormAlert kind="error">{joinError}</FormAlert>}
@@ -70,14 +49,14 @@ export function TestRehearsalPage() {
                 error={passwordError}
               />
               <Group>
-                <Button type="submit" disabled={!canJoin} loading={rehearsal.snapshot.phase === 'joining'}>
+                <Button type="submit" disabled={!canJoin} loading={joining}>
                   {t('test.join')}
                 </Button>
               </Group>
             </Stack>
           </form>
-        )}
-      />
-    </Stack>
+        );
+      }}
+    />
   );
 }
