@@ -53,6 +53,14 @@ describe('CreateSessionForm', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('says the chosen start in the reader’s language, whatever the browser’s own date control shows', async () => {
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Later' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-03-05' } });
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '19:30' } });
+    expect(screen.getByText(/Time zone/).textContent).toMatch(/^Starts Tue,? 5 Mar 2030,? 19:30/);
+  });
+
   it('sends a private scheduled session in UTC with the time zone and the invitations', async () => {
     const onCreated = vi.fn();
     renderWithProviders(<CreateSessionForm onCreated={onCreated} />);

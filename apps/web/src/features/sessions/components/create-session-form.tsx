@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api-error';
 import { errorText, fieldErrorText } from '../../../lib/error-text';
 import { useNals } from '../../../lib/nals/nals-store';
 import { useCreateOpenRehearsal } from '../api/create-open-rehearsal';
-import { browserTimeZone, localDateTimeToIso, toLocalInputs } from '../schedule';
+import { currentLanguage } from '../../../lib/i18n';
+import { browserTimeZone, formatStart, localDateTimeToIso, toLocalInputs } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 import { unknownUsernames } from '../unknown-usernames';
 import { NalsRequired } from './nals-required';
@@ -64,6 +65,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: Session)
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<CreateFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const zone = browserTimeZone();
+  const scheduled = values.later ? localDateTimeToIso(values.date, values.time) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -168,7 +170,9 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: Session)
                 onChange={(e) => set({ time: e.currentTarget.value })}
               />
             </Group>
-            <Text size="sm" c="dimmed">
+            {/* The native inputs follow the browser's own language; this line says the moment in the reader's. */}
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {scheduled ? t('create.startsPreview', { date: formatStart(scheduled, currentLanguage()) }) : null}{' '}
               {t('create.timeZone', { zone })}
             </Text>
           </Stack>
