@@ -87,6 +87,17 @@ describe.each(databases())('session cover on $name', (database) => {
     expect(json.json.error.code).toBe('INVALID_IMAGE');
   });
 
+  it('refuses a malformed multipart body (no boundary, cut short) with 400 INVALID_IMAGE, not a 500', async () => {
+    const s = await createOpenRehearsal(h.t, ann);
+    const noBoundary = await upload(ann, s.id, Buffer.from('garbage'), 'multipart/form-data');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.json.error.code).toBe('INVALID_IMAGE');
+    const whole = multipart('file', 'cover.jpg', 'image/png', await png(10, 10));
+    const cut = await upload(ann, s.id, whole.subarray(0, whole.length - 20));
+    expect(cut.status).toBe(400);
+    expect(cut.json.error.code).toBe('INVALID_IMAGE');
+  });
+
   it('refuses a file over 5 MB with 413', async () => {
     const s = await createOpenRehearsal(h.t, ann);
     const res = await upload(

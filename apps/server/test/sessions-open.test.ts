@@ -168,10 +168,13 @@ describe.each(databases())('open rehearsals on $name', (database) => {
     });
 
     it('turning private drops it from the hall; turning public again brings it back', async () => {
-      const s = await createOpenRehearsal(h.t, ann);
+      const s = await createOpenRehearsal(h.t, ann, { invite: [bob.username] });
       let from = h.events.length;
       await update(ann, s.id, { public: false });
-      expect(eventsOn(h, busTopics.hallSessions(), from).map((e) => e['event'])).toEqual(['ended']);
+      const hall = eventsOn(h, busTopics.hallSessions(), from);
+      expect(hall.map((e) => e['event'])).toEqual(['ended']);
+      // The whole hall hears of it: not who is invited to a session that is private now.
+      expect(hall[0]?.['session']).toMatchObject({ id: s.id, public: false, invited: [] });
       const listed = await call<{ items: Session[] }>(h.t, 'GET', 'v1/sessions/public', { token: cat.accessToken });
       expect(listed.json.items.some((i) => i.id === s.id)).toBe(false);
       from = h.events.length;

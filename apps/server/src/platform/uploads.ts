@@ -51,13 +51,19 @@ export function createUploadStorage(dataDir: string): UploadStorage {
   };
 }
 
-/** The one file of a multipart request, as bytes. Not multipart or no such field: 400 INVALID_IMAGE; over the
- *  limit: 413 (thrown by the multipart plugin). */
+/** The one file of a multipart request, as bytes. Not multipart, malformed or no such field: 400 INVALID_IMAGE;
+ *  over the limit: 413 (thrown by the multipart plugin). */
 export async function readUploadedFile(request: FastifyRequest, field: string): Promise<Buffer> {
   if (!request.isMultipart()) throw invalidImage();
-  for await (const part of request.parts()) {
-    if (part.type === 'file' && part.fieldname === field) return part.toBuffer();
-    if (part.type === 'file') part.file.resume();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === field) return await part.toBuffer();
+      if (part.type === 'file') part.file.resume();
+    }
+  } catch (e) {
+    // The plugin's limits answer 413; a malformed body (no boundary, cut short) is the client's error, not a 500.
+    if ((e as { statusCode?: unknown }).statusCode === 413) throw e;
+    throw invalidImage();
   }
   throw invalidImage();
 }

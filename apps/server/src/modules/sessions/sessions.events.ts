@@ -33,8 +33,10 @@ export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogg
     async updated(session: Session, wasPublic: boolean): Promise<void> {
       await publish(busTopics.session(session.id), { event: 'updated', session });
       if (session.kind !== 'open') return;
-      if (wasPublic && !session.public) await publish(busTopics.hallSessions(), { event: 'ended', session });
-      else if (!wasPublic && session.public) await hall('created', session);
+      if (wasPublic && !session.public) {
+        // Any signed-in user hears the hall: a session private now keeps its invitations to itself.
+        await publish(busTopics.hallSessions(), { event: 'ended', session: { ...session, invited: [] } });
+      } else if (!wasPublic && session.public) await hall('created', session);
       else await hall('updated', session);
     },
     async joined(session: Session, musician: MusicianRef, slot: number): Promise<void> {
