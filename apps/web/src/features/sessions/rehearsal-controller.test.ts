@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { JoinedSession } from '@tutti/contract/sessions';
 import { ApiError } from '../../lib/api-error';
 import { createRehearsalController, type RehearsalDeps } from './rehearsal-controller';
 import { sampleJoined, sampleSession, SESSION_ID } from './test-fixtures';
@@ -141,6 +142,56 @@ describe('rehearsal controller', () => {
     // The page is gone: the unmount that may follow sends nothing more.
     controller.dispose();
     expect(deps.quit).not.toHaveBeenCalled();
+  });
+
+  it('leaving the page while the join is under way gives the slot back and sends the client nowhere', async () => {
+    let answer: (joined: JoinedSession) => void = () => undefined;
+    const { deps, controller } = setup({
+      join: vi.fn(() => new Promise<JoinedSession>((resolve) => (answer = resolve))),
+    });
+    const joining = controller.join();
+    controller.dispose();
+    answer(sampleJoined());
+    await joining;
+    expect(deps.quit).toHaveBeenCalledTimes(1);
+    expect(deps.send).not.toHaveBeenCalled();
+    expect(deps.enter).not.toHaveBeenCalled();
+    expect(deps.every).not.toHaveBeenCalled();
+  });
+
+  it('a keepalive refused after the page was left does not disconnect or reset a second time', async () => {
+    let refuse: (error: unknown) => void = () => undefined;
+    const { deps, controller } = setup({
+      keepalive: vi.fn(() => new Promise<never>((_, reject) => (refuse = reject))),
+    });
+    await controller.join();
+    const tick = vi.mocked(deps.every).mock.calls[0]![1];
+    tick();
+    controller.dispose();
+    expect(deps.exit).toHaveBeenCalledTimes(1);
+    // Meanwhile the musician may be in another room: this late answer must leave that one alone.
+    refuse(new ApiError(402, 'NO_MINUTES_LEFT', 'used up'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(deps.exit).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(deps.send).mock.calls.filter(([c]) => c.action === 'disconnect')).toHaveLength(1);
+  });
+
+  it('a keepalive of a stay I left, refused after I joined again, leaves the new stay alone', async () => {
+    let refuse: (error: unknown) => void = () => undefined;
+    const keepalive = vi
+      .fn<RehearsalDeps['keepalive']>()
+      .mockImplementationOnce(() => new Promise<never>((_, reject) => (refuse = reject)));
+    const { deps, controller } = setup({ keepalive });
+    await controller.join();
+    vi.mocked(deps.every).mock.calls[0]![1]();
+    await controller.leave();
+    await controller.join();
+    refuse(new ApiError(409, 'NOT_IN_SESSION', 'gone'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(controller.getSnapshot().phase).toBe('joined');
+    expect(deps.exit).toHaveBeenCalledTimes(1);
   });
 
   it('closing the tab without having joined sends no quit', () => {

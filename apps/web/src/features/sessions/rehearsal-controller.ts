@@ -70,6 +70,8 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
     const joined = snapshot.joined;
     stopKeepalive?.();
     stopKeepalive = null;
+    // Out of the room at once (callers announce it): a keepalive still in flight must not clean up a second time.
+    snapshot = { ...snapshot, phase: 'idle', joined: null, remainingMinutes: null };
     if (joined) {
       deps.send({ action: 'disconnect' });
       deps.exit();
@@ -79,13 +81,15 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
 
   async function keepalive(): Promise<void> {
     if (snapshot.phase !== 'joined') return;
+    // The answer is about this stay only: after Leave and a new Join, a late 409 must not end the new one.
+    const stay = snapshot.joined;
     try {
       const answer = await deps.keepalive();
-      if (snapshot.phase !== 'joined') return;
+      if (snapshot.phase !== 'joined' || snapshot.joined !== stay) return;
       deps.onSession(answer.session);
       set({ remainingMinutes: answer.remainingMinutes });
     } catch (error) {
-      if (!(error instanceof ApiError) || snapshot.phase !== 'joined') return;
+      if (!(error instanceof ApiError) || snapshot.phase !== 'joined' || snapshot.joined !== stay) return;
       if (error.code === 'NO_MINUTES_LEFT' || error.status === 402) controller.end('minutes');
       else if (error.code === 'NOT_IN_SESSION') controller.end('disconnected');
       else if (error.code === 'SESSION_ENDED') controller.end('ended');
@@ -106,7 +110,11 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
         set({ phase: 'idle' });
         throw error;
       }
-      if (gone) return;
+      // The page went away meanwhile: give the slot back rather than hold it until the keepalive timeout.
+      if (gone) {
+        void deps.quit().catch(() => undefined);
+        return;
+      }
       const { session, room, slot } = joined;
       deps.enter(session.id, rehearsalType(session), session.runningSince);
       deps.send({ action: 'connect', data: { ip: room.ip, port: room.port, player: slot, charge: room.charge } });

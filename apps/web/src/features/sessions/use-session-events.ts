@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { busTopics, SessionEventSchema } from '@tutti/contract/bus';
+import type { Session } from '@tutti/contract/sessions';
 import { showToast } from '../../components/ui/toast-host';
 import { useCurrentUser } from '../../lib/session';
 import { useBusTopic } from '../../lib/use-bus';
@@ -23,7 +24,11 @@ export function useSessionEvents(sessionId: string, onMyEnd: (reason: Exclude<Re
       const parsed = SessionEventSchema.safeParse(data);
       if (!parsed.success) return;
       const event = parsed.data;
-      queryClient.setQueryData(sessionKeys.details(sessionId), event.session);
+      // A public session's events reach anyone watching, so they carry no invitations (and none is ever withdrawn):
+      // keep the ones this page was shown rather than blank the organizer's and the invited's list.
+      queryClient.setQueryData<Session>(sessionKeys.details(sessionId), (cached) =>
+        cached && event.session.invited.length === 0 ? { ...event.session, invited: cached.invited } : event.session,
+      );
       if (event.event === 'joined' && event.musician.id !== me?.id) {
         showToast({ message: t('details.joined', { name: event.musician.displayedUsername }), color: 'teal' });
       } else if (event.event === 'left') {

@@ -81,8 +81,9 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   useTitle(title(details.data));
   const [joinError, setJoinError] = useState<string | null>(null);
 
-  if (details.isError) return <SessionNotFound />;
   const session = details.data;
+  // A failed refresh (a network blip) keeps what was shown: only a session never loaded is "not found".
+  if (details.isError && !session) return <SessionNotFound />;
   if (!session) return <Loader aria-label={tCommon('loading')} />;
 
   const join = (password?: string, handle?: (error: unknown) => boolean) => {

@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
+import { focusManager } from '@tanstack/react-query';
 import { busTopics } from '@tutti/contract/bus';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastHost } from '../../../components/ui/toast-host';
@@ -98,6 +99,35 @@ describe('OpenRehearsalPage', () => {
     expect(await screen.findByText('You left the rehearsal.')).toBeInTheDocument();
   });
 
+  it('a failed refresh of the session while playing keeps the rehearsal on screen', async () => {
+    let detailsDown = false;
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () =>
+        detailsDown ? apiError(503, 'INTERNAL') : json(200, sampleSession({ players: [player(BEN, 1)] })),
+      [`v2/open-rehearsal/${SESSION_ID}/join`]: () =>
+        json(200, sampleJoined({ session: sampleSession({ players: [player(BEN, 1)] }), slot: 1 })),
+    });
+    setCurrentUser(userOf(BEN));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the rehearsal' }));
+    expect(await screen.findByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
+
+    detailsDown = true;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.filter(([u]) => u === `/api/v1/sessions/${SESSION_ID}/details`).length).toBe(2),
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    act(() => focusManager.setFocused(undefined));
+    expect(screen.queryByText('This session does not exist, has ended, or is private.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave the rehearsal' })).toBeInTheDocument();
+  });
+
   it('says when a scheduled session starts, and repeats it when the join is refused', async () => {
     const startsAt = '2031-06-01T18:30:00.000Z';
     serve({
@@ -124,6 +154,20 @@ describe('OpenRehearsalPage', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('Ben joined');
     expect(await screen.findByText('Ben')).toBeInTheDocument();
+  });
+
+  it('keeps the invitations on screen when a public session changes on the bus', async () => {
+    const invited = [{ musician: BEN, invitedAt: '2030-01-01T09:00:00.000Z', invitedBy: ANA }];
+    serve({ [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession({ invited })) });
+    setCurrentUser(userOf(ANA));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Invited' })).toBeInTheDocument();
+    const deliver = busHandlers.get(busTopics.session(SESSION_ID))!;
+    // What the server publishes for a public session: anyone may listen, so no invitations.
+    act(() => deliver({ event: 'updated', session: sampleSession({ name: 'Wednesday jam', invited: [] }) }));
+    expect(await screen.findByRole('heading', { name: 'Wednesday jam' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Invited' })).toBeInTheDocument();
+    expect(screen.getByText('Ben')).toBeInTheDocument();
   });
 
   it('without a connected audio client, joining waits for it', async () => {

@@ -47,7 +47,24 @@ describe('TestRehearsalPage', () => {
     await userEvent.type(await screen.findByLabelText(/Password/), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Join the test rehearsal' }));
     expect(await screen.findByText('Wrong password')).toBeInTheDocument();
+    const field = screen.getByLabelText(/Password/, { selector: 'input' });
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Wrong password');
     expect(vi.mocked(sendCommand)).not.toHaveBeenCalled();
+  });
+
+  it("names the show-password toggle in the reader's language", async () => {
+    serve(() => apiError(400, 'WRONG_PASSWORD'));
+    renderWithProviders(
+      <Routes location={`/studio/test-rehearsal/${SESSION_ID}`}>
+        <Route path="/studio/test-rehearsal/:sessionId" element={<TestRehearsalPage />} />
+      </Routes>,
+      { locale: 'fr' },
+    );
+    const field = await screen.findByLabelText(/Mot de passe/, { selector: 'input' });
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('button', { name: 'Afficher le mot de passe', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Toggle password/, hidden: true })).not.toBeInTheDocument();
   });
 
   it('joins with the right password and opens the rehearsal manager', async () => {

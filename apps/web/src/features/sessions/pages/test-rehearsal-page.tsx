@@ -47,6 +47,9 @@ export function TestRehearsalPage() {
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
                 error={passwordError}
+                // PasswordInput links its error (aria-describedby) but does not mark the field invalid itself.
+                aria-invalid={passwordError !== null}
+                visibilityToggleButtonProps={{ 'aria-label': t('test.showPassword') }}
               />
               <Group>
                 <Button type="submit" disabled={!canJoin} loading={joining}>
