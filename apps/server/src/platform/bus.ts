@@ -14,7 +14,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AuthContext } from './auth-guard.ts';
 import type { BusAuthorizer } from './bus-rules.ts';
 import { AppError } from './errors.ts';
-import type { PubSub } from './pubsub.ts';
+import { BUS_RECHECK_TOPIC, type PubSub } from './pubsub.ts';
 
 /** A socket that missed one ping is given until the next one to answer; then it is cut. */
 export const BUS_HEARTBEAT_MS = 30_000;
@@ -78,6 +78,9 @@ export function createBus(options: {
   const maxBuffered = options.maxBufferedBytes ?? BUS_MAX_BUFFERED_BYTES;
   const connections = new Set<Connection>();
   const byTopic = new Map<string, Set<Connection>>();
+  /** Topics whose subscribers are being authorized again, with the events that arrived meanwhile (in order). */
+  const rechecking = new Map<string, Buffer[]>();
+  let registeredAccess: BusAccess | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
 
   function deliver(conn: Connection, frame: Buffer, topic: string): void {
@@ -92,12 +95,48 @@ export function createBus(options: {
     socket.send(frame, TEXT_FRAME);
   }
 
+  /** Authorizes every subscriber of a topic again; those no longer allowed are unsubscribed and told FORBIDDEN. The
+   *  topic's events wait meanwhile, so none reaches someone who just lost the right to it. */
+  async function recheck(topic: string): Promise<void> {
+    const subscribers = byTopic.get(topic);
+    const target = parseBusTopic(topic);
+    const access = registeredAccess;
+    if (!subscribers || rechecking.has(topic) || !access) return;
+    rechecking.set(topic, []);
+    try {
+      await Promise.all(
+        [...subscribers].map(async (conn) => {
+          const allowed =
+            conn.auth !== null &&
+            target !== null &&
+            (await access.authorize(conn.auth, target, 'SUBSCRIBE').catch(() => false));
+          if (allowed) return;
+          unsubscribe(conn, topic);
+          reply(conn, topic, 'FORBIDDEN', 'You may no longer follow this topic.');
+        }),
+      );
+    } catch (err) {
+      log.error({ err, topic }, 'bus: subscribers not checked again');
+    } finally {
+      const held = rechecking.get(topic) ?? [];
+      rechecking.delete(topic);
+      for (const frame of held) for (const conn of byTopic.get(topic) ?? []) deliver(conn, frame, topic);
+    }
+  }
+
   const stopListening = pubsub.onMessage((topic, data, encoded) => {
+    if (topic === BUS_RECHECK_TOPIC) {
+      const named = (data as { topic?: unknown } | null)?.topic;
+      if (typeof named === 'string') void recheck(named);
+      return;
+    }
     const subscribers = byTopic.get(topic);
     if (!subscribers) return;
     // Encoded once for every socket (ws would otherwise convert the string per send).
     const frame = Buffer.from(encoded ?? JSON.stringify({ topic, data }));
-    for (const conn of subscribers) deliver(conn, frame, topic);
+    const held = rechecking.get(topic);
+    if (held) held.push(frame);
+    else for (const conn of subscribers) deliver(conn, frame, topic);
   });
 
   function reply(conn: Connection, topic: string, code: BusError['error']['code'], message: string): void {
@@ -241,6 +280,7 @@ export function createBus(options: {
     stats: () => ({ connections: connections.size, topics: byTopic.size }),
     close,
     async register(app, access) {
+      registeredAccess = access;
       await app.register(websocket, {
         options: { maxPayload: BUS_MAX_COMMAND_BYTES, perMessageDeflate: false },
         // The default closes sockets without a code; pages should read 1001 (going away) and reconnect elsewhere.

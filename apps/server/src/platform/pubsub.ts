@@ -9,6 +9,15 @@ import { Redis } from 'ioredis';
  * `encoded`, when given, is `{"topic":…,"data":…}` already serialized (Redis delivers that text): the bus sends it
  * as is instead of serializing the message again.
  */
+/**
+ * A control message every instance's bus acts on instead of delivering it: its data `{topic}` names a topic whose
+ * subscribers must be authorized again (a session turned private). Pages can never subscribe to it (no rule knows
+ * it). Publish it before the event that follows the change: each bus holds that topic's events until the check ends.
+ */
+export const BUS_RECHECK_TOPIC = '!recheck';
+export const requestBusRecheck = (pubsub: PubSub, topic: string): Promise<void> =>
+  pubsub.publish(BUS_RECHECK_TOPIC, { topic });
+
 export type PubSubHandler = (topic: string, data: unknown, encoded?: string) => void;
 
 export interface PubSub {

@@ -1,7 +1,7 @@
 import { busTopics, type HallSessionEvent, type InvitationEvent, type SessionEvent } from '@tutti/contract/bus';
 import type { MusicianRef, Session } from '@tutti/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PubSub } from '../../platform/pubsub.ts';
+import { requestBusRecheck, type PubSub } from '../../platform/pubsub.ts';
 
 /** Publishes session events on the bus topics of packages/contract/src/bus.ts. A lost event is logged, never turned
  *  into a failed request: the database already changed, and pages catch up on their next load. */
@@ -12,6 +12,13 @@ export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogg
       await pubsub.publish(topic, data);
     } catch (err) {
       log.warn({ err, topic }, 'session event not published');
+    }
+  };
+  const recheck = async (topic: string) => {
+    try {
+      await requestBusRecheck(pubsub, topic);
+    } catch (err) {
+      log.warn({ err, topic }, 'bus recheck not requested');
     }
   };
   const hall = (event: HallSessionEvent['event'], session: Session) =>
@@ -31,6 +38,8 @@ export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogg
     /** `wasPublic`: the hall learns of a session turning private as an end (lists drop it), of one turning public as
      *  a creation. */
     async updated(session: Session, wasPublic: boolean): Promise<void> {
+      // Turned private: those who followed it as a public session and may no longer see it stop hearing it first.
+      if (wasPublic && !session.public) await recheck(busTopics.session(session.id));
       await publish(busTopics.session(session.id), { event: 'updated', session });
       if (session.kind !== 'open') return;
       if (wasPublic && !session.public) {
