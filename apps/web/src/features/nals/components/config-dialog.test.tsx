@@ -89,6 +89,24 @@ describe('ConfigDialogBody', () => {
     ]);
   });
 
+  it('moves the reverb one step per key press even when the client echoes an earlier press in between', () => {
+    connect('0.11.0');
+    renderWithProviders(<ConfigDialogBody />);
+    vi.mocked(sendCommand).mockClear();
+    const slider = screen.getByRole('slider', { name: 'Reverb level' });
+    const echo = (value: number) => act(() => nalsStore.setState({ currentConfig: { ...config, reverbValue: value } }));
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    echo(0.31);
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    echo(0.32);
+    echo(0.33);
+    expect(slider).toHaveAttribute('aria-valuenow', '33');
+    expect(vi.mocked(sendCommand).mock.calls.map(([c]) => c)).toEqual(
+      [0.31, 0.32, 0.33].map((value) => ({ action: 'set_reverb', data: { side: 'local', value } })),
+    );
+  });
+
   it('clamps typed values to the bounds and shows the clamped value', async () => {
     connect('0.11.0');
     renderWithProviders(<ConfigDialogBody />);

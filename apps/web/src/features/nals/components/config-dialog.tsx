@@ -183,7 +183,9 @@ function ReverbSettings({ config }: { config: CurrentConfig }) {
   // While the thumb moves, it shows the user's value; the client's comes back when they let go.
   const [moving, setMoving] = useState<number | null>(null);
   const level = Math.round(config.reverbValue * 100);
-  useEffect(() => setMoving(null), [level]);
+  // Only the client's echo of the value shown ends the move: the echo of an earlier key press, arriving between two
+  // presses, must not pull the thumb back (the next press would then send a step already sent).
+  useEffect(() => setMoving((shown) => (shown === level ? null : shown)), [level]);
   return (
     <Fieldset legend={t('config.reverb')} radius="md">
       <Stack gap="sm">
