@@ -43,7 +43,7 @@ import { AppError, handleError, toErrorResponse } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createUploadStorage, registerUploads } from './platform/uploads.ts';
-import { createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
+import { announceRevocation, createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
 import { createBus, loggableUrl, type BusStats } from './platform/bus.ts';
 import { createBusRules } from './platform/bus-rules.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -189,7 +189,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // ---- modules
   const sessions = database.kind === 'pglite' ? createSessionCache(() => now().getTime()) : noSessionCache;
   const authRepo = createAuthRepository(database.db, sessions);
-  const auth = createAuthService({ repo: authRepo, tokens, now });
+  const auth = createAuthService({
+    repo: authRepo,
+    tokens,
+    now,
+    onRevoked: (revocation) => {
+      announceRevocation(pubsub, revocation).catch((err: unknown) => app.log.warn({ err }, 'revocation not announced'));
+    },
+  });
   const guard = createGuard({
     tokens,
     loadSession: authRepo.loadSession,

@@ -54,6 +54,35 @@ describe('the live bus at /bus', () => {
       expect((await (await open(other.accessToken)).closed).code).toBe(4403);
     });
 
+    it('closes an open connection with 4403 as soon as its device is disconnected elsewhere', async () => {
+      const user = await createUser(t);
+      const other = await signIn(t, user.email, user.password);
+      const socket = await open(other.accessToken);
+      socket.subscribe(busTopics.hallSessions());
+      await socket.sync();
+      const devices = await call<Device[]>(t, 'GET', 'v1/me/devices', { token: user.accessToken });
+      const otherId = devices.json.find((d) => !d.current)?.id ?? '';
+      expect((await call(t, 'DELETE', `v1/devices/${otherId}`, { token: user.accessToken })).status).toBe(204);
+      expect((await socket.closed).code).toBe(4403);
+    });
+
+    it('closes the other devices’ connections when the password changes, and keeps the one that changed it', async () => {
+      const user = await createUser(t);
+      const other = await signIn(t, user.email, user.password);
+      const mine = await open(user.accessToken);
+      const theirs = await open(other.accessToken);
+      await Promise.all([mine.sync(), theirs.sync()]);
+      const changed = await call(t, 'PUT', 'v1/me/password', {
+        token: user.accessToken,
+        body: { oldPassword: user.password, newPassword: 'a-brand-new-password' },
+      });
+      expect(changed.status).toBe(204);
+      expect((await theirs.closed).code).toBe(4403);
+      mine.subscribe(busTopics.hallSessions());
+      await mine.sync();
+      expect(mine.ws.readyState).toBe(mine.ws.OPEN);
+    });
+
     it('answers a plain GET /bus (no upgrade) with 404', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/bus' })).statusCode).toBe(404);
     });

@@ -14,7 +14,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AuthContext } from './auth-guard.ts';
 import type { BusAuthorizer } from './bus-rules.ts';
 import { AppError } from './errors.ts';
-import { BUS_RECHECK_TOPIC, type PubSub } from './pubsub.ts';
+import { BUS_RECHECK_TOPIC, BUS_REVOKE_TOPIC, type DeviceRevocation, type PubSub } from './pubsub.ts';
 
 /** A socket that missed one ping is given until the next one to answer; then it is cut. */
 export const BUS_HEARTBEAT_MS = 30_000;
@@ -124,7 +124,24 @@ export function createBus(options: {
     }
   }
 
+  /** A connection is authorized for its life, except that a revoked device loses it at once: the page logs out. */
+  function closeRevoked(revocation: DeviceRevocation): void {
+    for (const conn of connections) {
+      const auth = conn.auth;
+      if (!auth) continue;
+      const revoked =
+        'deviceId' in revocation
+          ? auth.deviceId === revocation.deviceId
+          : auth.accountId === revocation.accountId && auth.deviceId !== revocation.exceptDeviceId;
+      if (revoked) conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
+    }
+  }
+
   const stopListening = pubsub.onMessage((topic, data, encoded) => {
+    if (topic === BUS_REVOKE_TOPIC) {
+      if (data !== null && typeof data === 'object') closeRevoked(data as DeviceRevocation);
+      return;
+    }
     if (topic === BUS_RECHECK_TOPIC) {
       const named = (data as { topic?: unknown } | null)?.topic;
       if (typeof named === 'string') void recheck(named);

@@ -18,6 +18,14 @@ export const BUS_RECHECK_TOPIC = '!recheck';
 export const requestBusRecheck = (pubsub: PubSub, topic: string): Promise<void> =>
   pubsub.publish(BUS_RECHECK_TOPIC, { topic });
 
+/** A control message every instance's bus acts on: the connections of revoked devices are closed with 4403 (a
+ *  device signed out elsewhere, a replayed refresh token, a changed or recovered password). */
+export const BUS_REVOKE_TOPIC = '!revoke';
+/** One device, or every device of an account but the one kept (the one that changed the password). */
+export type DeviceRevocation = { deviceId: string } | { accountId: string; exceptDeviceId?: string };
+export const announceRevocation = (pubsub: PubSub, revocation: DeviceRevocation): Promise<void> =>
+  pubsub.publish(BUS_REVOKE_TOPIC, revocation);
+
 export type PubSubHandler = (topic: string, data: unknown, encoded?: string) => void;
 
 export interface PubSub {

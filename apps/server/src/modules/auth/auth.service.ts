@@ -1,5 +1,6 @@
 import type { Agent, AuthTokens, Device } from '@tutti/contract/accounts';
 import type { AuthContext } from '../../platform/auth-guard.ts';
+import type { DeviceRevocation } from '../../platform/pubsub.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../platform/tokens.ts';
@@ -21,8 +22,18 @@ export interface SignInInput {
   userAgent: string;
 }
 
-export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTokens; now: () => Date }) {
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  tokens: AccessTokens;
+  now: () => Date;
+  /** After devices were revoked: their live connections (the bus) end too. */
+  onRevoked?: (revocation: DeviceRevocation) => void;
+}) {
   const { repo, tokens, now } = deps;
+  const revokeDevice = async (deviceId: string, at: Date): Promise<void> => {
+    await repo.revokeDevice(deviceId, at);
+    deps.onRevoked?.({ deviceId });
+  };
 
   async function issueTokens(accountId: string, deviceId: string, at: Date): Promise<AuthTokens> {
     const refreshToken = randomToken();
@@ -63,7 +74,7 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
       );
       if (outcome.kind === 'replayed') {
         // Two parties hold this device's chain (a stolen token): end the device for both.
-        await repo.revokeDevice(outcome.deviceId, at);
+        await revokeDevice(outcome.deviceId, at);
         throw invalidRefresh();
       }
       if (outcome.kind === 'invalid') throw invalidRefresh();
@@ -77,7 +88,7 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
     },
 
     async signOut(auth: AuthContext): Promise<void> {
-      await repo.revokeDevice(auth.deviceId, now());
+      await revokeDevice(auth.deviceId, now());
     },
 
     async listDevices(auth: AuthContext): Promise<Device[]> {
@@ -88,12 +99,13 @@ export function createAuthService(deps: { repo: AuthRepository; tokens: AccessTo
     async deleteDevice(auth: AuthContext, deviceId: string): Promise<void> {
       const device = await repo.findLiveDevice(auth.accountId, deviceId);
       if (!mayManageDevice(device, auth.accountId)) throw notFound('No such device.');
-      await repo.revokeDevice(device.id, now());
+      await revokeDevice(device.id, now());
     },
 
     /** Password changed or recovered: every other session ends (all of them when no device is kept). */
     async revokeSessions(accountId: string, keepDeviceId?: string): Promise<void> {
       await repo.revokeAccountDevices(accountId, now(), keepDeviceId);
+      deps.onRevoked?.({ accountId, ...(keepDeviceId !== undefined && { exceptDeviceId: keepDeviceId }) });
     },
   };
 }
