@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 
 export interface ScriptSize {
   path: string;
@@ -13,18 +13,13 @@ export interface LoginJs {
   totalGzipBytes: number;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
-
 /**
  * What a person's browser downloads to show the login page: every JavaScript response while /users/login loads,
  * entry, modulepreloads and the route's lazy chunks alike. Sizes are gzip level 9 of each body, the way
  * a compressing proxy or CDN would serve them, whatever the server itself does.
  */
 export async function measureLoginJs(origin: string): Promise<LoginJs> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const pending: Promise<ScriptSize | null>[] = [];

@@ -1,14 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 
 /** What the bench reads of `window.__tuttiNals` (apps/web/src/lib/nals/nals-store.ts: NalsDebugHandle). */
 interface NalsHandle {
@@ -25,10 +16,7 @@ export interface SignedInPage {
 
 /** Headless Chromium signed in through the login form, its header showing the audio client connected. */
 export async function openSignedInPage(origin: string, email: string, password: string): Promise<SignedInPage> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/users/login`);

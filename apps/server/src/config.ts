@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_FREE_MINUTES_PER_MONTH } from '@tutti/contract/sessions';
 import { z } from 'zod';
 
 /** Relative paths resolve against the repository root, so `npm start -w @tutti/server` (cwd apps/server) and a
@@ -67,7 +68,10 @@ const EnvSchema = z.object({
   ),
   ROOM_CAPACITY: positiveInt(64),
   NALS_DOWNLOAD_BASE_URL: optionalUrl,
-  FREE_MINUTES_PER_MONTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(120)),
+  FREE_MINUTES_PER_MONTH: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(DEFAULT_FREE_MINUTES_PER_MONTH),
+  ),
   SESSION_SWEEP_INTERVAL_MS: positiveInt(15_000),
 });
 

@@ -2,6 +2,8 @@ import {
   BUS_CLOSE_REVOKED,
   BUS_CLOSE_UNAUTHENTICATED,
   BUS_RECONNECT_MAX_MS,
+  BusErrorSchema,
+  BusMessageSchema,
   type BusCommand,
 } from '@tutti/contract/bus';
 
@@ -59,10 +61,6 @@ interface TopicEntry {
   resync: Set<() => void>;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 export function createBusClient(options: BusClientOptions): BusClient {
   const Impl: BusSocketConstructor = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as BusSocketConstructor);
   const onRefused =
@@ -98,14 +96,16 @@ export function createBusClient(options: BusClientOptions): BusClient {
     } catch {
       return; // not ours to interpret; the server only sends JSON
     }
-    if (!isRecord(message) || typeof message.topic !== 'string') return;
-    if (isRecord(message.error)) {
-      onRefused(message.topic, String(message.error.code), String(message.error.message));
+    const refusal = BusErrorSchema.safeParse(message);
+    if (refusal.success) {
+      onRefused(refusal.data.topic, refusal.data.error.code, refusal.data.error.message);
       return;
     }
-    const entry = topics.get(message.topic);
+    const event = BusMessageSchema.safeParse(message);
+    if (!event.success) return;
+    const entry = topics.get(event.data.topic);
     // A copy: a handler may unsubscribe (itself or another) while we iterate.
-    for (const handler of [...(entry?.handlers ?? [])]) handler(message.data);
+    for (const handler of [...(entry?.handlers ?? [])]) handler(event.data.data);
   }
 
   async function connect(renew: boolean): Promise<void> {

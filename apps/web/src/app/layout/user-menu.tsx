@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { signOut } from '../../features/auth/api/sign-out';
 import { PATHS } from '../../lib/paths';
+import { ChevronDown } from '../../components/ui/chevron-down';
 
 /** The signed-in user's dropdown: displayed username, profile, preferences, sign out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -30,9 +31,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <Text fw={600} size="sm" visibleFrom="xs" maw={160} truncate="end">
               {user.displayedUsername}
             </Text>
-            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-              <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
+            <ChevronDown />
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -29,8 +29,6 @@ export function dismissToast(id: number): void {
   toastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
 
-export const getToasts = (): Toast[] => toastStore.getState().toasts;
-
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   useEffect(() => {

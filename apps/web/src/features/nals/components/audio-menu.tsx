@@ -9,6 +9,7 @@ import { useClientLauncher } from '../../../lib/nals/use-client-launcher';
 import { NALS_NS } from '../translations';
 import { openConfigDialog, openLogsDialog, openNotInstalledDialog } from './dialogs';
 import { StatusIcon } from './status-icon';
+import { ChevronDown } from '../../../components/ui/chevron-down';
 
 /** The header's audio configuration dropdown (spec section 2): status, start, stop, configure, logs, download. */
 export function AudioMenu({ user }: { user: CurrentUser }) {
@@ -41,9 +42,7 @@ export function AudioMenu({ user }: { user: CurrentUser }) {
               <Text fw={600} size="sm" visibleFrom="xs">
                 {t('menu.short')}
               </Text>
-              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              </svg>
+              <ChevronDown />
             </Group>
           </UnstyledButton>
         </Menu.Target>
