@@ -13,6 +13,8 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string({ error: 'ROOM_SECRET is required' }).min(16, 'ROOM_SECRET needs at least 16 characters'),
   ),
+  /** Set by the API's supervisor: this process exits when that parent is gone (never left orphaned on its ports). */
+  ROOM_PARENT_PID: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -70,6 +70,7 @@ export function health(ctx: ControlContext): RoomHealth {
     players,
     byKind,
     uptimeSec: Math.round((ctx.registry.now() - ctx.startedAt) / 1000),
+    pid: process.pid,
     load: {
       cpu: Math.round(((loadavg()[0] ?? 0) / Math.max(1, cpus().length)) * 100) / 100,
       rssBytes: process.memoryUsage.rss(),

@@ -1,6 +1,10 @@
 import { pino } from 'pino';
 import { loadRoomConfig, RoomConfigError } from './config.ts';
+import { watchParent } from './parent.ts';
 import { startRoomServer } from './server.ts';
+
+/** Longest wait for the sockets to close before exiting anyway. */
+const SHUTDOWN_GRACE_MS = 5000;
 
 async function main(): Promise<void> {
   const config = loadRoomConfig();
@@ -14,10 +18,12 @@ async function main(): Promise<void> {
     logger,
   });
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'room server shutting down');
+    // A close that hangs must not leave the ports held once the parent is gone.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -28,6 +34,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  watchParent(config.ROOM_PARENT_PID, (reason) => {
+    logger.warn({ reason }, 'supervising process gone; exiting with it');
+    stop('parent-gone');
+  });
 }
 
 main().catch((err: unknown) => {

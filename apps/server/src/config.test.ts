@@ -26,7 +26,15 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimitBytes: 65536,
       broker: { enabled: true, port: 8083, tls: null, hookSecret: null },
-      room: { serverUrl: null, udpPort: 7400, httpPort: 7401, publicHost: '127.0.0.1', secret: null, capacity: 64 },
+      room: {
+        serverUrl: null,
+        udpPort: 7400,
+        httpPort: 7401,
+        publicHost: '127.0.0.1',
+        bindHost: '0.0.0.0',
+        secret: null,
+        capacity: 64,
+      },
       nalsDownloadBaseUrl: 'http://localhost:8080/downloads/nals/',
     });
   });
@@ -69,10 +77,14 @@ describe('loadConfig', () => {
       udpPort: 9400,
       httpPort: 9401,
       publicHost: 'rooms.example.org',
+      bindHost: '0.0.0.0',
       secret: 'a-room-secret-of-some-length',
       capacity: 200,
     });
     expect(config.nalsDownloadBaseUrl).toBe('https://cdn.example.org/nals/');
+    // The child room server listens where the API does unless told otherwise (UDP may need to face outwards).
+    expect(loadConfig({ HOST: '127.0.0.1' }).room.bindHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '127.0.0.1', ROOM_BIND_HOST: '0.0.0.0' }).room.bindHost).toBe('0.0.0.0');
     expect(() => loadConfig({ ROOM_SECRET: 'short' })).toThrow(/ROOM_SECRET needs at least 16 characters/);
   });
 

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   ROOM_UDP_PORT: z.preprocess(emptyAsUndefined, portNumber.default(7400)),
   ROOM_HTTP_PORT: z.preprocess(emptyAsUndefined, portNumber.default(7401)),
   ROOM_PUBLIC_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  ROOM_BIND_HOST: optionalString,
   ROOM_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'ROOM_SECRET needs at least 16 characters').optional(),
@@ -137,6 +138,8 @@ export interface RoomConfig {
   udpPort: number;
   httpPort: number;
   publicHost: string;
+  /** Interface the child room server listens on (ROOM_BIND_HOST, else HOST); unused with serverUrl. */
+  bindHost: string;
   /** Null: read or create DATA_DIR/room-secret. */
   secret: string | null;
   /** Player slots the configured room server is registered with (ROOM_CAPACITY): how many rooms sessions get. */
@@ -225,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       udpPort: e.ROOM_UDP_PORT,
       httpPort: e.ROOM_HTTP_PORT,
       publicHost: e.ROOM_PUBLIC_HOST,
+      bindHost: e.ROOM_BIND_HOST ?? e.HOST,
       secret: e.ROOM_SECRET ?? null,
       capacity: e.ROOM_CAPACITY,
     },

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   let roomServer: Supervisor | null = null;
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals | 'stale-room-server', exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     // close() stops the broker, stops accepting, waits for in-flight requests, then runs onClose (background work,
     // mail, database). The room server child stops alongside.
     Promise.all([app.close(), roomServer?.stop()]).then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
@@ -38,9 +38,15 @@ async function main(): Promise<void> {
   // Built in (a child process of this one) unless ROOM_SERVER_URL names an external room server.
   if (config.room.serverUrl === null && !stopping) {
     roomServer = supervise({
-      ...roomServerCommand(config.room, loadRoomSecret(config.room, config.dataDir)),
+      ...roomServerCommand(config.room, loadRoomSecret(config.room, config.dataDir), config.logLevel),
       log: app.log.child({ module: 'room' }),
       probe: () => app.tutti.rooms.health(),
+      // A stale room server on the port (say, orphaned by an older version killed with SIGKILL) would take the
+      // API's calls while the child crash-loops: refuse to run beside it, loudly.
+      onStale: (err) => {
+        app.log.fatal({ err }, 'refusing to start: the room server port is taken');
+        stop('stale-room-server', 1);
+      },
     });
   }
   app.log.info(`Tutti is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);

@@ -104,6 +104,9 @@ export const RoomHealthSchema = z.object({
   /** The same counts per kind of room; optional so an API server still reads an older room server's report. */
   byKind: z.partialRecord(RoomKindSchema, KindCountsSchema).optional(),
   uptimeSec: z.number(),
+  /** The room server's process id: the API's supervisor checks the answer comes from its own child, not from a
+   *  stale server left on the port. Optional so an API server still reads an older room server's report. */
+  pid: z.number().int().optional(),
   load: z.object({
     /** One-minute load average divided by the number of CPUs (1 = every core busy). */
     cpu: z.number(),

@@ -36,8 +36,16 @@ export interface RoomClient {
 export const loadRoomSecret = (config: RoomConfig, dataDir: string): string =>
   loadStoredSecret(config.secret, dataDir, 'room-secret');
 
-/** ROOM_SERVER_URL, or the child main.ts starts on ROOM_HTTP_PORT of this machine. */
-export const roomServerUrl = (config: RoomConfig): string => config.serverUrl ?? `http://127.0.0.1:${config.httpPort}`;
+/** Where to reach a server listening on host: loopback for a wildcard, else the address itself. */
+const connectHost = (host: string): string => {
+  if (host === '' || host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+};
+
+/** ROOM_SERVER_URL, or the child main.ts starts on ROOM_HTTP_PORT of this machine (on its bind host). */
+export const roomServerUrl = (config: RoomConfig): string =>
+  config.serverUrl ?? `http://${connectHost(config.bindHost)}:${config.httpPort}`;
 
 export function createRoomClient(baseUrl: string, secret: string, options: { timeoutMs?: number } = {}): RoomClient {
   const timeoutMs = options.timeoutMs ?? ROOM_TIMEOUT_MS;

@@ -103,7 +103,9 @@ describe('roomServerCommand', () => {
       ROOM_UDP_PORT: '9400',
       ROOM_HTTP_PORT: '9401',
       ROOM_PUBLIC_HOST: 'rooms.example.org',
+      ROOM_BIND_HOST: '0.0.0.0',
       ROOM_SECRET: 'the-secret',
+      LOG_LEVEL: 'info',
     });
   });
 });
