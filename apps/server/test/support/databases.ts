@@ -35,7 +35,7 @@ let dumpPromise: Promise<Blob> | undefined;
 
 /** Creating a PGlite cluster takes seconds; loading a dump of a migrated one takes a fraction. The dump is cached
  *  on disk so the test files of one run (in parallel workers) migrate once between them. */
-function migratedDump(): Promise<Blob> {
+export function migratedDump(): Promise<Blob> {
   dumpPromise ??= (async () => {
     const file = join(tmpdir(), `tutti-pglite-${dumpKey()}.tar.gz`);
     if (existsSync(file)) return new Blob([readFileSync(file)], { type: GZIP });
