@@ -209,7 +209,7 @@ interface PhaseResult {
   failed: number;
   failedAfterReturn: number;
   recoverySec: number | null;
-  /** The failed requests of the outage and of the recovery, by kind of request. */
+  /** The failed requests of the outage and of the recovery, by kind of request and status. */
   failedByOp: Record<string, number>;
 }
 
@@ -265,7 +265,8 @@ async function fault(part: Part, roomPort: number): Promise<PhaseResult> {
     failedAfterReturn: after.filter(failed).length,
     recoverySec: first ? seconds(first.end - returnedAt) : null,
     failedByOp: [...during, ...after].filter(failed).reduce<Record<string, number>>((counts, s) => {
-      counts[s.op] = (counts[s.op] ?? 0) + 1;
+      const key = `${s.op} ${s.status || 'no answer'}`;
+      counts[key] = (counts[key] ?? 0) + 1;
       return counts;
     }, {}),
   };
@@ -356,7 +357,7 @@ async function main(): Promise<void> {
         `(5xx or no answer), ${samples.filter((s) => s.status >= 400 && s.status < 500).length} refused (4xx)`,
     );
     console.log(
-      '| part | outage (s) | requests during | failed during | failed after return | recovery (s) | failed by kind |',
+      '| part | outage (s) | requests during | failed during | failed after return | recovery (s) | failed (kind, status) |',
     );
     console.log('|---|---|---|---|---|---|---|');
     for (const r of results) {
