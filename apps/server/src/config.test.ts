@@ -85,6 +85,8 @@ describe('loadConfig', () => {
     // The child room server listens where the API does unless told otherwise (UDP may need to face outwards).
     expect(loadConfig({ HOST: '127.0.0.1' }).room.bindHost).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '127.0.0.1', ROOM_BIND_HOST: '0.0.0.0' }).room.bindHost).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).room.bindHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '::' }).room.bindHost).toBe('0.0.0.0');
     expect(() => loadConfig({ ROOM_SECRET: 'short' })).toThrow(/ROOM_SECRET needs at least 16 characters/);
   });
 

@@ -146,6 +146,12 @@ export interface RoomConfig {
   capacity: number;
 }
 
+/** The room server's sockets are IPv4: an IPv6 HOST maps to its IPv4 counterpart (loopback or every interface). */
+const roomBindDefault = (host: string): string => {
+  if (!host.includes(':')) return host;
+  return host === '::1' ? '127.0.0.1' : '0.0.0.0';
+};
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -228,7 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       udpPort: e.ROOM_UDP_PORT,
       httpPort: e.ROOM_HTTP_PORT,
       publicHost: e.ROOM_PUBLIC_HOST,
-      bindHost: e.ROOM_BIND_HOST ?? e.HOST,
+      bindHost: e.ROOM_BIND_HOST ?? roomBindDefault(e.HOST),
       secret: e.ROOM_SECRET ?? null,
       capacity: e.ROOM_CAPACITY,
     },
