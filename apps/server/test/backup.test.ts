@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -78,28 +78,35 @@ describe('backup and restore: PGlite', () => {
   };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('finds every row of every table after a backup and a restore into an empty directory', async () => {
-    await populate(pglite(source));
-    const file = join(dir, defaultBackupFile({ kind: 'pglite', dataDir: source }));
-    await backupDatabase({ kind: 'pglite', dataDir: source }, file);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    await restoreDatabase({ kind: 'pglite', dataDir: target }, file);
-    const before = await rowsOf(source);
-    expect(nonEmpty(before)).toBeGreaterThanOrEqual(5);
-    expect(await rowsOf(target)).toEqual(before);
-  });
+  // One test, since each step opens an on-disk cluster (seconds each on a loaded machine).
+  it(
+    'finds every row of every table after a restore into an empty directory; refuses what would lose data',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      await populate(pglite(source));
+      const file = join(dir, defaultBackupFile({ kind: 'pglite', dataDir: source }));
+      // A server has the database open (PGlite leaves this file until it closes): no copy of a changing directory.
+      writeFileSync(join(source, 'postmaster.pid'), '-42\n');
+      await expect(backupDatabase({ kind: 'pglite', dataDir: source }, file)).rejects.toThrow(/Stop it first/);
+      rmSync(join(source, 'postmaster.pid'));
 
-  it('refuses a database a server has open, and a restore over an existing database without --force', async () => {
-    const file = join(dir, 'again.tar.gz');
-    writeFileSync(join(source, 'postmaster.pid'), '-42\n'); // what PGlite leaves while a process has it open
-    await expect(backupDatabase({ kind: 'pglite', dataDir: source }, file)).rejects.toThrow(/Stop it first/);
-    rmSync(join(source, 'postmaster.pid'));
-    await backupDatabase({ kind: 'pglite', dataDir: source }, file);
-    await expect(backupDatabase({ kind: 'pglite', dataDir: source }, file)).rejects.toThrow(/already exists/);
-    await expect(restoreDatabase({ kind: 'pglite', dataDir: target }, file)).rejects.toThrow(BackupError);
-    await restoreDatabase({ kind: 'pglite', dataDir: target }, file, { force: true });
-    expect(await rowsOf(target)).toEqual(await rowsOf(source));
-  });
+      await backupDatabase({ kind: 'pglite', dataDir: source }, file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      await expect(backupDatabase({ kind: 'pglite', dataDir: source }, file)).rejects.toThrow(/already exists/);
+      await restoreDatabase({ kind: 'pglite', dataDir: target }, file);
+      const before = await rowsOf(source);
+      expect(nonEmpty(before)).toBeGreaterThanOrEqual(5);
+      expect(await rowsOf(target)).toEqual(before);
+
+      // Restoring over a database needs --force, and keeps the replaced one aside.
+      await expect(restoreDatabase({ kind: 'pglite', dataDir: target }, file)).rejects.toThrow(BackupError);
+      await restoreDatabase({ kind: 'pglite', dataDir: target }, file, { force: true });
+      expect(readdirSync(dir).some((name) => name.startsWith('target-db.replaced-'))).toBe(true);
+      expect(existsSync(join(target, 'PG_VERSION'))).toBe(true);
+    },
+  );
 });
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
@@ -138,24 +145,28 @@ describe.skipIf(!serverUrl)('backup and restore: PostgreSQL', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds every row of every table after pg_dump and pg_restore into an empty database', async () => {
-    const [sourceUrl, targetUrl] = names.map(urlOf) as [string, string];
-    const source: TestDatabase = {
-      name: 'postgres',
-      setup: async () => undefined,
-      open: async (): Promise<Database> => openPostgres(sourceUrl, 4),
-      teardown: async () => undefined,
-    };
-    await populate(source);
-    const config: DatabaseConfig = { kind: 'postgres', url: sourceUrl };
-    const file = join(dir, defaultBackupFile(config));
-    await backupDatabase(config, file);
-    expect(existsSync(file)).toBe(true);
-    await restoreDatabase({ kind: 'postgres', url: targetUrl }, file);
-    const before = await rowsOf(sourceUrl);
-    expect(nonEmpty(before)).toBeGreaterThanOrEqual(5);
-    expect(await rowsOf(targetUrl)).toEqual(before);
-    // Restoring twice would mix two copies: a database that is not empty is refused.
-    await expect(restoreDatabase({ kind: 'postgres', url: targetUrl }, file)).rejects.toThrow(/not empty/);
-  });
+  it(
+    'finds every row of every table after pg_dump and pg_restore into an empty database',
+    { timeout: 60_000 },
+    async () => {
+      const [sourceUrl, targetUrl] = names.map(urlOf) as [string, string];
+      const source: TestDatabase = {
+        name: 'postgres',
+        setup: async () => undefined,
+        open: async (): Promise<Database> => openPostgres(sourceUrl, 4),
+        teardown: async () => undefined,
+      };
+      await populate(source);
+      const config: DatabaseConfig = { kind: 'postgres', url: sourceUrl };
+      const file = join(dir, defaultBackupFile(config));
+      await backupDatabase(config, file);
+      expect(existsSync(file)).toBe(true);
+      await restoreDatabase({ kind: 'postgres', url: targetUrl }, file);
+      const before = await rowsOf(sourceUrl);
+      expect(nonEmpty(before)).toBeGreaterThanOrEqual(5);
+      expect(await rowsOf(targetUrl)).toEqual(before);
+      // Restoring twice would mix two copies: a database that is not empty is refused.
+      await expect(restoreDatabase({ kind: 'postgres', url: targetUrl }, file)).rejects.toThrow(/not empty/);
+    },
+  );
 });
