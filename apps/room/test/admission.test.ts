@@ -181,12 +181,17 @@ describe('room admission', () => {
       { t: 'leave', room, player: 1 },
       { t: 'ping', id: 1, sentAt: 1 },
     ];
-    for (let round = 0; round < 50; round++) for (const d of flood) claimed.send(d);
+    for (let round = 0; round < 50; round++) {
+      for (const d of flood) claimed.send(d);
+      // The room plays on meanwhile: none of it may reach the unproven address.
+      player.send(audio(room, 0, round));
+    }
     await claimed.silentFor(200);
     const sent = claimed.bytesOut - before.out;
     const answered = claimed.bytesIn - before.in;
     expect(answered).toBeGreaterThan(0);
     expect(answered / sent).toBeLessThanOrEqual(1);
+    expect(heard(claimed)).toEqual([]);
   });
 
   it('happy path: two tickets, two players, audio both ways; a restarted audio client rebinds its slot', async () => {
