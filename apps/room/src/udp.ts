@@ -135,25 +135,29 @@ export class UdpHandler {
       this.log.info({ room: room.id, slot: p.slot, from: `${p.address}:${p.port}` }, 'player rebound by a new join');
     }
     this.log.info({ room: room.id, slot: join.player, from: `${from.address}:${from.port}` }, 'player joined');
-    reply({ t: 'joined', room: room.id, player: join.player });
+    reply({ t: 'joined', room: room.id, player: join.player, key: result.player.key });
   }
 
   private audio(audio: RoomAudio, from: Endpoint, reply: (d: RoomServerDatagram) => void): void {
     const room = this.registry.get(audio.room);
     const player = room?.playerAt(from);
+    // Forged with a player's own address: ignored, and not answered either (a refusal would end their link).
+    if (player && audio.key !== player.key) return;
     if (!room || !player || player.slot !== audio.player) {
       // Tells a client whose room was closed or who was dropped that it must join again.
       reply({ t: 'refused', room: audio.room, reason: room ? 'NOT_JOINED' : 'UNKNOWN_ROOM' });
       return;
     }
-    for (const delivery of room.route(player, audio)) this.send(delivery.to, delivery.datagram);
+    // The key is the sender's alone: the others get the packet without it.
+    const { key: _key, ...forwarded } = audio;
+    for (const delivery of room.route(player, forwarded)) this.send(delivery.to, delivery.datagram);
   }
 
-  /** Only the endpoint bound to the slot can leave it: a datagram naming the slot from elsewhere changes nothing. */
+  /** Only the endpoint bound to the slot, with its key, can leave it: from anywhere else it changes nothing. */
   private leave(leave: RoomLeave, from: Endpoint): void {
     const room = this.registry.get(leave.room);
     const player = room?.playerAt(from);
-    if (!room || !player || player.slot !== leave.player) return;
+    if (!room || !player || player.slot !== leave.player || leave.key !== player.key) return;
     room.remove(player.slot, this.registry.now());
     this.log.info({ room: room.id, slot: player.slot }, 'player left');
   }

@@ -60,7 +60,7 @@ describe('room admission', () => {
       expect(await p.join(room, 2, charge), String(charge)).toMatchObject(refused(reason));
     }
     expect(slots(room)).toEqual([]);
-    expect(await p.join(room, 2, good)).toEqual({ t: 'joined', room, player: 2 });
+    expect(await p.join(room, 2, good)).toEqual({ t: 'joined', room, player: 2, key: expect.any(String) });
   });
 
   it('forgets a player the API dropped: the old ticket is refused, nothing more is sent to them', async () => {
@@ -145,6 +145,28 @@ describe('room admission', () => {
     await expect.poll(() => heard(victim).length).toBe(1);
   });
 
+  it('ignores, without answering, audio and leaves from a player’s own address that lack its binding key', async () => {
+    const room = await createRehearsal();
+    const [victim, listener] = await Promise.all([peer(), peer()]);
+    await victim.join(room, 0, ticket(room, 0));
+    await listener.join(room, 1, ticket(room, 1));
+    // What someone forging the victim's exact address could send: everything but the key, which went to that
+    // address only. (The test sends from the victim's socket itself, as a forged source would appear.)
+    for (const key of [null, 'guessed-key']) {
+      victim.send({ ...audio(room, 0, 1), key });
+      victim.send({ t: 'leave', room, player: 0, key });
+    }
+    expect(await victim.silentFor(150)).toBe(true);
+    expect(heard(listener)).toEqual([]);
+    expect(slots(room)).toEqual([0, 1]);
+    // With the key (the real client), it is forwarded, without the key.
+    victim.send(audio(room, 0, 2));
+    await expect.poll(() => heard(listener).length).toBe(1);
+    expect(heard(listener)[0]).toEqual(audio(room, 0, 2));
+    victim.send({ t: 'leave', room, player: 0 });
+    await expect.poll(() => slots(room)).toEqual([1]);
+  });
+
   it('admits an address only with the cookie sent there, forwards nothing before, and never answers bigger', async () => {
     const room = await createRehearsal();
     const [player, claimed, attacker] = await Promise.all([peer(), peer(), peer()]);
@@ -198,22 +220,27 @@ describe('room admission', () => {
     const room = await createRehearsal();
     const [a, b] = await Promise.all([peer(), peer()]);
     const aTicket = ticket(room, 0);
-    expect(await a.join(room, 0, aTicket)).toEqual({ t: 'joined', room, player: 0 });
-    expect(await b.join(room, 1, ticket(room, 1))).toEqual({ t: 'joined', room, player: 1 });
+    expect(await a.join(room, 0, aTicket)).toEqual({ t: 'joined', room, player: 0, key: expect.any(String) });
+    expect(await b.join(room, 1, ticket(room, 1))).toEqual({ t: 'joined', room, player: 1, key: expect.any(String) });
     a.send(audio(room, 0, 1));
     b.send(audio(room, 1, 1));
     await expect.poll(() => [heard(a).length, heard(b).length]).toEqual([1, 1]);
 
     // A's audio client restarts on a new port with the same ticket, then again with a fresh one from the API.
     const restarted = await peer();
-    expect(await restarted.join(room, 0, aTicket)).toEqual({ t: 'joined', room, player: 0 });
+    expect(await restarted.join(room, 0, aTicket)).toEqual({ t: 'joined', room, player: 0, key: expect.any(String) });
     b.send(audio(room, 1, 2));
     await expect.poll(() => heard(restarted).length).toBe(1);
     expect(await a.silentFor(100)).toBe(true);
     expect(heard(a)).toHaveLength(1);
     fixture.clock += 1_000;
     const again = await peer();
-    expect(await again.join(room, 0, ticket(room, 0))).toEqual({ t: 'joined', room, player: 0 });
+    expect(await again.join(room, 0, ticket(room, 0))).toEqual({
+      t: 'joined',
+      room,
+      player: 0,
+      key: expect.any(String),
+    });
     again.send(audio(room, 0, 3));
     await expect.poll(() => heard(b).length).toBe(2);
     expect(slots(room)).toEqual([1, 0]);

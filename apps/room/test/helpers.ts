@@ -10,6 +10,8 @@ export const SECRET = 'test-secret-0123456789';
 /** A UDP peer for tests: sends raw or JSON datagrams to the room server and collects its answers. */
 export class UdpPeer {
   readonly received: RoomServerDatagram[] = [];
+  /** The binding key of each room this peer was admitted to: `send` adds it to audio and leaves (`key: null`: not). */
+  readonly keys = new Map<string, string>();
   /** Bytes sent to the server and received from it, to measure what the server sends for what it gets. */
   bytesOut = 0;
   bytesIn = 0;
@@ -23,6 +25,7 @@ export class UdpPeer {
       this.bytesIn += msg.length;
       const d = RoomServerDatagramSchema.parse(JSON.parse(msg.toString('utf8')));
       this.received.push(d);
+      if (d.t === 'joined' && d.key !== undefined) this.keys.set(d.room, d.key);
       const waiter = this.waiters.find((w) => w.match(d));
       if (waiter) {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -48,7 +51,11 @@ export class UdpPeer {
   }
 
   send(datagram: object): void {
-    this.sendRaw(JSON.stringify(datagram));
+    const d = datagram as { t?: unknown; room?: unknown; key?: unknown };
+    const key = typeof d.room === 'string' ? this.keys.get(d.room) : undefined;
+    const keyed = (d.t === 'audio' || d.t === 'leave') && !('key' in d) && key !== undefined;
+    const { key: given, ...rest } = d;
+    this.sendRaw(JSON.stringify(keyed ? { ...d, key } : given === null ? rest : d));
   }
 
   /** The next datagram matching `match` (including one already received after `since`). */

@@ -32,9 +32,9 @@ describe('rehearsal rooms', () => {
     const room = await createRehearsal();
     const other = await createRehearsal();
     const [a, b, c, outsider] = await Promise.all([peer(), peer(), peer(), peer()]);
-    expect(await join(a, room.id, 0)).toEqual({ t: 'joined', room: room.id, player: 0 });
-    expect(await join(b, room.id, 1)).toEqual({ t: 'joined', room: room.id, player: 1 });
-    expect(await join(c, room.id, 5)).toEqual({ t: 'joined', room: room.id, player: 5 });
+    expect(await join(a, room.id, 0)).toEqual({ t: 'joined', room: room.id, player: 0, key: expect.any(String) });
+    expect(await join(b, room.id, 1)).toEqual({ t: 'joined', room: room.id, player: 1, key: expect.any(String) });
+    expect(await join(c, room.id, 5)).toEqual({ t: 'joined', room: room.id, player: 5, key: expect.any(String) });
     expect(await join(outsider, other.id, 0)).toMatchObject({ t: 'joined' });
 
     const fromA = audio(room.id, 0, 1);

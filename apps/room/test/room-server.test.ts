@@ -83,6 +83,7 @@ describe('room server', () => {
         t: 'joined',
         room: room.id,
         player: 3,
+        key: expect.any(String),
       });
       const audio = {
         t: 'audio',

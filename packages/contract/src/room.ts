@@ -74,6 +74,9 @@ export const RoomJoinSchema = z.object({
 });
 /** Answered for anyone, joined or not, so a client can measure its round trip before and while it is in a room. */
 export const RoomPingSchema = z.object({ t: z.literal('ping'), id: z.number().int().min(0), sentAt: z.number() });
+/** The binding key of `joined`: sent to the admitted address only, so a datagram forged with that address (by
+ *  someone who cannot receive there) lacks it. */
+const BindingKey = z.string().min(1).max(32);
 export const RoomAudioSchema = z.object({
   t: z.literal('audio'),
   room: RoomId,
@@ -81,11 +84,23 @@ export const RoomAudioSchema = z.object({
   seq: z.number().int().min(0),
   /** Base64 PCM, 16-bit little-endian. */
   frame: z.string().max(ROOM_MAX_FRAME_CHARS),
+  /** The sender's binding key; the server removes it before forwarding. */
+  key: BindingKey.optional(),
 });
-export const RoomLeaveSchema = z.object({ t: z.literal('leave'), room: RoomId, player: Player });
+export const RoomLeaveSchema = z.object({
+  t: z.literal('leave'),
+  room: RoomId,
+  player: Player,
+  key: BindingKey.optional(),
+});
 
 // Server -> client.
-export const RoomJoinedSchema = z.object({ t: z.literal('joined'), room: RoomId, player: Player });
+export const RoomJoinedSchema = z.object({
+  t: z.literal('joined'),
+  room: RoomId,
+  player: Player,
+  key: BindingKey.optional(),
+});
 /** Asks the sender to prove it receives at its address: it joins again with this cookie. Never larger than the join. */
 export const RoomChallengeSchema = z.object({
   t: z.literal('challenge'),

@@ -29,6 +29,8 @@ interface Link {
   phase: 'joining' | 'connected';
   /** The room server's return-routability cookie, sent back in every join once received. */
   cookie: string | null;
+  /** The binding key of `joined`, in every audio and leave datagram (rooms without one send none). */
+  key: string | undefined;
   timers: NodeJS.Timeout[];
   lastHeardAt: number;
   lastRttMs: number | null;
@@ -105,6 +107,7 @@ export class RoomLink {
       socket,
       phase: 'joining',
       cookie: null,
+      key: undefined,
       join: () => undefined,
       timers: [],
       lastHeardAt: performance.now(),
@@ -186,7 +189,10 @@ export class RoomLink {
         }
         return;
       case 'joined':
-        if (link.phase === 'joining' && datagram.room === link.room) this.joined(link);
+        if (link.phase === 'joining' && datagram.room === link.room) {
+          link.key = datagram.key;
+          this.joined(link);
+        }
         return;
       case 'refused':
         if (link.phase === 'joining') this.fail(`the room server refused the join: ${datagram.reason}`, 'refused');
@@ -247,6 +253,7 @@ export class RoomLink {
       player: link.target.player,
       seq: link.seq++,
       frame: encodeFrame(frame),
+      ...(link.key !== undefined && { key: link.key }),
     });
   }
 
@@ -321,7 +328,8 @@ export class RoomLink {
         // Already closed.
       }
     };
-    if (leave) this.send(link, { t: 'leave', room: link.room, player: link.target.player }, close);
+    const key = link.key !== undefined ? { key: link.key } : {};
+    if (leave) this.send(link, { t: 'leave', room: link.room, player: link.target.player, ...key }, close);
     else close();
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { RoomAudio, RoomKind, RoomRefused, RoomServerDatagram } from '@tutti/contract/room';
 
 /** Where a player's datagrams come from and where the room sends its own. */
@@ -16,6 +17,8 @@ export interface Admission {
 }
 
 export interface RoomPlayer extends Endpoint, Admission {
+  /** Sent in `joined` to this address only; its audio and leaves must carry it (a forged source address cannot). */
+  readonly key: string;
   /** Clock time of the last datagram from this player; the registry drops silent players. */
   lastSeen: number;
 }
@@ -107,6 +110,7 @@ export abstract class BaseRoom implements Room {
       slot: admission.slot,
       account: admission.account,
       issuedAt: admission.issuedAt,
+      key: randomBytes(12).toString('base64url'),
       lastSeen: now,
     };
     this.bySlot.set(admission.slot, player);
