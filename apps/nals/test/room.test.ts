@@ -207,6 +207,28 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
     fake.close();
   });
 
+  it('while connected, only a refusal naming its room ends the link (forged ones name none or another)', async () => {
+    h = await startHarness();
+    const fake: Socket = createSocket('udp4');
+    let answerWith: object = { t: 'refused', reason: 'NOT_JOINED' };
+    fake.on('message', (msg, rinfo) => {
+      const d = JSON.parse(msg.toString()) as { t: string; room: string; player: number };
+      const reply = (o: object) => fake.send(JSON.stringify(o), rinfo.port, rinfo.address);
+      if (d.t === 'join') reply({ t: 'joined', room: d.room, player: d.player });
+      if (d.t === 'audio') reply(answerWith);
+    });
+    await new Promise<void>((r) => fake.bind(0, '127.0.0.1', () => r()));
+    await h.send('connect', { ip: '127.0.0.1', port: fake.address().port, player: 0, charge: ticketFor('r9', 0) });
+    await h.transport.waitFor('cnx');
+    await sleep(200);
+    answerWith = { t: 'refused', room: 'another-room', reason: 'NOT_JOINED' };
+    await sleep(200);
+    expect(h.transport.signals('dis')).toHaveLength(0);
+    answerWith = { t: 'refused', room: 'r9', reason: 'NOT_JOINED' };
+    expect((await h.transport.waitFor('dis')).data).toEqual({ reason: 'lost' });
+    fake.close();
+  });
+
   it('a room closed under the client -> dis {reason: lost}', async () => {
     h = await startHarness();
     const echo = await connect();

@@ -103,14 +103,18 @@ export class UdpHandler {
     return parsed.success ? parsed.data : null;
   }
 
-  private join(join: RoomJoin, from: Endpoint, reply: (d: RoomServerDatagram) => void): void {
+  private join(join: RoomJoin, from: Endpoint, answer: (d: RoomServerDatagram) => void): void {
     const now = this.registry.now();
+    const room = this.registry.get(join.room);
+    // A refusal sent to a player of the room would end its link: a failing join "from" a player's address is forged
+    // (its real client only joins again with its own valid ticket), so it gets no answer.
+    const bound = room?.playerAt(from) !== undefined;
+    const reply = (d: RoomServerDatagram) => (d.t === 'refused' && bound ? undefined : answer(d));
     const ticket = verifyRoomTicket(this.secret, join.charge, { room: join.room, slot: join.player, now });
     if (!ticket.ok) {
       reply({ t: 'refused', room: join.room, reason: ticket.reason });
       return;
     }
-    const room = this.registry.get(join.room);
     if (!room) {
       reply({ t: 'refused', room: join.room, reason: 'UNKNOWN_ROOM' });
       return;

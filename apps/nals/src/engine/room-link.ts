@@ -196,8 +196,9 @@ export class RoomLink {
         return;
       case 'refused':
         if (link.phase === 'joining') this.fail(`the room server refused the join: ${datagram.reason}`, 'refused');
-        // Our room was closed or we were dropped while connected: the connection is gone.
-        else this.end('lost');
+        // Our room was closed or we were dropped while connected: the connection is gone. (A refusal naming no room
+        // or another one is not about our link: the server always names the room in what it sends a player.)
+        else if (datagram.room === link.room) this.end('lost');
         return;
       case 'pong': {
         const rtt = performance.now() - datagram.sentAt;
