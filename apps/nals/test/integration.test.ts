@@ -9,7 +9,7 @@ import type { RoomServer } from '../../room/src/server.ts';
 import { startNals } from '../src/app.ts';
 import { silentLog } from '../src/log.ts';
 import { startTestBroker, WebSide } from './broker.ts';
-import { createRoom, startTestRoomServer } from './room-server.ts';
+import { createRoom, startTestRoomServer, ticketFor } from './room-server.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -40,7 +40,7 @@ describe('through a real Aedes broker and a real room server', () => {
       expect((await web.waitFor('hello')).data).toMatchObject({ version: '0.11.0' });
 
       const echo = await createRoom(room, { kind: 'echo' });
-      await web.send('connect', { ip: echo.ip, port: echo.port, player: 0, charge: echo.id });
+      await web.send('connect', { ip: echo.ip, port: echo.port, player: 0, charge: ticketFor(echo.id, 0) });
       expect((await web.waitFor('cnx')).data).toEqual({ ip: '127.0.0.1', port: room.udpPort, player: 0 });
 
       const beforePing = web.mark();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomServer } from '../../room/src/server.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { createRoom, startTestRoomServer } from './room-server.ts';
+import { createRoom, startTestRoomServer, ticketFor } from './room-server.ts';
 
 type Levels = { input: number; output: number; slots: Record<string, number> };
 
@@ -15,7 +15,12 @@ describe('two audio clients in a rehearsal room', () => {
     for (const player of [0, 1]) {
       const h = await startHarness();
       harnesses.push(h);
-      await h.send('connect', { ip: rehearsal.ip, port: rehearsal.port, player, charge: rehearsal.id });
+      await h.send('connect', {
+        ip: rehearsal.ip,
+        port: rehearsal.port,
+        player,
+        charge: ticketFor(rehearsal.id, player),
+      });
       await h.transport.waitFor('cnx');
       players.push(h);
     }

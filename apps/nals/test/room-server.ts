@@ -1,4 +1,6 @@
+import { ROOM_TICKET_TTL_MS } from '@tutti/contract/room';
 import { startRoomServer, type RoomServer } from '../../room/src/server.ts';
+import { signRoomTicket } from '../../room/src/ticket.ts';
 
 /** The control secret of the room servers these tests start. */
 export const ROOM_SECRET = 'nals-test-room-secret';
@@ -25,3 +27,13 @@ export async function createRoom(
   });
   return (await res.json()) as CreatedRoom;
 }
+
+/** The ticket the API would hand out for `player` in `room` (connect's charge): signed with the test room secret. */
+export const ticketFor = (room: string, player: number, account = `account-${player}`): string =>
+  signRoomTicket(ROOM_SECRET, {
+    room,
+    slot: player,
+    account,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + ROOM_TICKET_TTL_MS,
+  });

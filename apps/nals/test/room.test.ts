@@ -2,7 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomServer } from '../../room/src/server.ts';
 import { sleep, startHarness, type Harness } from './harness.ts';
-import { createRoom, ROOM_SECRET, startTestRoomServer } from './room-server.ts';
+import { createRoom, ROOM_SECRET, startTestRoomServer, ticketFor } from './room-server.ts';
 
 type Levels = { input: number; output: number; slots: Record<string, number> };
 
@@ -11,7 +11,7 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
   let h: Harness;
   const connect = async (player = 1) => {
     const echo = await createRoom(room, { kind: 'echo' });
-    await h.send('connect', { ip: echo.ip, port: echo.port, player, charge: echo.id });
+    await h.send('connect', { ip: echo.ip, port: echo.port, player, charge: ticketFor(echo.id, player) });
     return echo;
   };
 
@@ -113,7 +113,8 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
 
   it('connect to a room the server does not know -> error ROOM_UNREACHABLE and dis {reason: refused}', async () => {
     h = await startHarness();
-    await h.send('connect', { ip: '127.0.0.1', port: room.udpPort, player: 0, charge: 'no-such-room' });
+    const charge = ticketFor('no-such-room', 0);
+    await h.send('connect', { ip: '127.0.0.1', port: room.udpPort, player: 0, charge });
     await h.transport.waitFor('dis');
     expect(h.transport.published.slice(-2)).toEqual([
       { signal: 'error', data: { code: 'ROOM_UNREACHABLE', message: expect.stringContaining('UNKNOWN_ROOM') } },
@@ -121,7 +122,49 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
     ]);
   });
 
-  it('connect without a room id in charge -> error ROOM_UNREACHABLE and dis {reason: refused}', async () => {
+  it('connect with a bare room id or a ticket for another slot -> refused BAD_TICKET, never in the room', async () => {
+    h = await startHarness();
+    const echo = await createRoom(room, { kind: 'echo' });
+    for (const charge of [echo.id, ticketFor(echo.id, 1)]) {
+      const from = h.mark();
+      await h.send('connect', { ip: echo.ip, port: echo.port, player: 0, charge });
+      await h.transport.waitFor('dis', () => true, from);
+      expect(h.transport.published.slice(-2)).toEqual([
+        { signal: 'error', data: { code: 'ROOM_UNREACHABLE', message: expect.stringContaining('BAD_TICKET') } },
+        { signal: 'dis', data: { reason: 'refused' } },
+      ]);
+    }
+    expect(room.registry.get(echo.id)?.players()).toEqual([]);
+  });
+
+  it('answers the room server’s challenge with its cookie, and only that admits it', async () => {
+    h = await startHarness();
+    const server = createSocket('udp4');
+    const joins: { cookie?: string; charge?: string; room: string }[] = [];
+    // Stands for the room server: challenges the first join, admits the one that carries the cookie back.
+    server.on('message', (msg, rinfo) => {
+      const d = JSON.parse(msg.toString()) as { t: string; room: string; player: number; cookie?: string };
+      if (d.t !== 'join') return;
+      joins.push(d);
+      const answer =
+        d.cookie === 'c00kie'
+          ? { t: 'joined', room: d.room, player: d.player }
+          : { t: 'challenge', room: d.room, player: d.player, cookie: 'c00kie' };
+      server.send(JSON.stringify(answer), rinfo.port, rinfo.address);
+    });
+    await new Promise<void>((r) => server.bind(0, '127.0.0.1', () => r()));
+    const charge = ticketFor('r7', 2);
+    await h.send('connect', { ip: '127.0.0.1', port: server.address().port, player: 2, charge });
+    await h.transport.waitFor('cnx');
+    expect(joins.slice(0, 2)).toMatchObject([
+      { room: 'r7', charge },
+      { room: 'r7', charge, cookie: 'c00kie' },
+    ]);
+    expect(joins[0]?.cookie).toBeUndefined();
+    server.close();
+  });
+
+  it('connect without a ticket in charge -> error ROOM_UNREACHABLE and dis {reason: refused}', async () => {
     h = await startHarness();
     await h.send('connect', { ip: '127.0.0.1', port: room.udpPort, player: 0 });
     expect(h.transport.published.slice(-2).map((s) => s.signal)).toEqual(['error', 'dis']);
@@ -161,6 +204,28 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
     await h.transport.waitFor('cnx');
     const dis = await h.transport.waitFor('dis', () => true, 0, 3000);
     expect(dis.data).toEqual({ reason: 'lost' });
+    fake.close();
+  });
+
+  it('while connected, only a refusal naming its room ends the link (forged ones name none or another)', async () => {
+    h = await startHarness();
+    const fake: Socket = createSocket('udp4');
+    let answerWith: object = { t: 'refused', reason: 'NOT_JOINED' };
+    fake.on('message', (msg, rinfo) => {
+      const d = JSON.parse(msg.toString()) as { t: string; room: string; player: number };
+      const reply = (o: object) => fake.send(JSON.stringify(o), rinfo.port, rinfo.address);
+      if (d.t === 'join') reply({ t: 'joined', room: d.room, player: d.player });
+      if (d.t === 'audio') reply(answerWith);
+    });
+    await new Promise<void>((r) => fake.bind(0, '127.0.0.1', () => r()));
+    await h.send('connect', { ip: '127.0.0.1', port: fake.address().port, player: 0, charge: ticketFor('r9', 0) });
+    await h.transport.waitFor('cnx');
+    await sleep(200);
+    answerWith = { t: 'refused', room: 'another-room', reason: 'NOT_JOINED' };
+    await sleep(200);
+    expect(h.transport.signals('dis')).toHaveLength(0);
+    answerWith = { t: 'refused', room: 'r9', reason: 'NOT_JOINED' };
+    expect((await h.transport.waitFor('dis')).data).toEqual({ reason: 'lost' });
     fake.close();
   });
 

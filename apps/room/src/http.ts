@@ -2,7 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import type { Logger } from 'pino';
-import { CreateRoomBodySchema, ROOM_SECRET_HEADER, type CreatedRoom, type RoomHealth } from '@tutti/contract/room';
+import {
+  CreateRoomBodySchema,
+  RemovePlayerQuerySchema,
+  ROOM_SECRET_HEADER,
+  type CreatedRoom,
+  type RoomHealth,
+} from '@tutti/contract/room';
 import type { RoomRegistry } from './rooms/registry.ts';
 import type { UdpCounters } from './udp.ts';
 
@@ -80,7 +86,8 @@ export function health(ctx: ControlContext): RoomHealth {
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: ControlContext): Promise<void> {
-  const path = new URL(req.url ?? '/', 'http://room').pathname;
+  const url = new URL(req.url ?? '/', 'http://room');
+  const path = url.pathname;
   if (path === '/health') {
     if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'use GET');
     sendJson(res, 200, health(ctx));
@@ -95,11 +102,15 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: ControlCont
   const slot = roomMatch[2];
   if (id !== undefined && slot !== undefined) {
     if (req.method !== 'DELETE') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'use DELETE');
-    // The API drops a musician who quit: their audio client may not have said so (a closed tab), and the others must
-    // stop hearing it. Its next datagram is refused NOT_JOINED, which ends the client's link.
+    // The API drops a musician who quit, ran out of minutes or went silent: their audio client may not have said so
+    // (a closed tab), and the others must stop hearing it. Their tickets for the slot are refused from now on, and
+    // their next datagram is refused NOT_JOINED, which ends the client's link.
+    const query = RemovePlayerQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) throw new HttpError(400, 'VALIDATION_FAILED', 'invalid account or through');
     const room = ctx.registry.get(id);
-    if (!room?.remove(Number(slot), ctx.registry.now())) throw new HttpError(404, 'NOT_FOUND', 'no such player');
-    ctx.log.info({ room: id, slot: Number(slot) }, 'player removed');
+    if (!room) throw new HttpError(404, 'NOT_FOUND', 'no such room');
+    const removed = room.revoke(Number(slot), ctx.registry.now(), query.data.account, query.data.through);
+    ctx.log.info({ room: id, slot: Number(slot), removed: removed !== undefined }, 'player revoked');
     res.writeHead(204).end();
     return;
   }

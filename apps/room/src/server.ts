@@ -2,6 +2,7 @@ import { createSocket } from 'node:dgram';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
+import { Cookies } from './cookies.ts';
 import { controlHandler, type ControlContext } from './http.ts';
 import { RoomRegistry, type SweepResult } from './rooms/registry.ts';
 import { UdpHandler } from './udp.ts';
@@ -14,7 +15,7 @@ export interface RoomServerOptions {
   bindHost?: string;
   /** Address handed to clients in POST /rooms answers. */
   publicHost: string;
-  /** Shared secret required in the x-room-secret header of control calls. */
+  /** Shared secret required in the x-room-secret header of control calls; it also signs the API's room tickets. */
   secret: string;
   logger?: Logger;
   /** Clock in milliseconds; tests inject one to exercise the silence drop. */
@@ -41,7 +42,7 @@ export async function startRoomServer(options: RoomServerOptions): Promise<RoomS
   const registry = new RoomRegistry({ now, silenceMs: options.silenceMs, idleMs: options.idleMs });
 
   const socket = createSocket('udp4');
-  const udp = new UdpHandler(socket, registry, log);
+  const udp = new UdpHandler(socket, registry, options.secret, new Cookies(now), log);
   socket.on('message', (msg, rinfo) => {
     try {
       udp.handle(msg, { address: rinfo.address, port: rinfo.port });

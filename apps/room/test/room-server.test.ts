@@ -4,7 +4,7 @@ import { roomServerForEachTest, SECRET } from './helpers.ts';
 
 describe('room server', () => {
   const fixture = roomServerForEachTest('198.51.100.7', 1_000_000);
-  const { base, peer } = fixture;
+  const { base, peer, ticket } = fixture;
   const control = (path: string, init: RequestInit = {}, secret: string | null = SECRET) =>
     fetch(`${base()}${path}`, {
       ...init,
@@ -79,10 +79,11 @@ describe('room server', () => {
     it('echoes audio back to its sender once joined', async () => {
       const room = await createEcho();
       const p = await peer();
-      expect(await p.request({ t: 'join', room: room.id, player: 3, charge: room.id })).toEqual({
+      expect(await p.join(room.id, 3, ticket(room.id, 3))).toEqual({
         t: 'joined',
         room: room.id,
         player: 3,
+        key: expect.any(String),
       });
       const audio = {
         t: 'audio',
@@ -98,7 +99,7 @@ describe('room server', () => {
     it('refuses unknown rooms, and audio from endpoints that have not joined', async () => {
       const room = await createEcho();
       const p = await peer();
-      expect(await p.request({ t: 'join', room: 'nope', player: 0 })).toEqual({
+      expect(await p.join('nope', 0, ticket('nope', 0))).toEqual({
         t: 'refused',
         room: 'nope',
         reason: 'UNKNOWN_ROOM',
@@ -110,13 +111,15 @@ describe('room server', () => {
       });
     });
 
-    it('lets the latest join take an echo room, and a repeated join refresh the player', async () => {
+    it('lets the ticket holder take an echo room again from a new address, and a repeated join refresh it', async () => {
       const room = await createEcho();
       const first = await peer();
       const second = await peer();
-      await first.request({ t: 'join', room: room.id, player: 0 });
-      expect(await first.request({ t: 'join', room: room.id, player: 0 })).toMatchObject({ t: 'joined' });
-      expect(await second.request({ t: 'join', room: room.id, player: 1 })).toMatchObject({ t: 'joined', player: 1 });
+      const mine = ticket(room.id, 0);
+      await first.join(room.id, 0, mine);
+      expect(await first.join(room.id, 0, mine)).toMatchObject({ t: 'joined' });
+      // The audio client restarted on another port: same ticket, the room follows it.
+      expect(await second.join(room.id, 0, mine)).toMatchObject({ t: 'joined', player: 0 });
       expect(
         fixture.server.registry
           .get(room.id)
@@ -131,7 +134,7 @@ describe('room server', () => {
     it('removes a player that leaves', async () => {
       const room = await createEcho();
       const p = await peer();
-      await p.request({ t: 'join', room: room.id, player: 2 });
+      await p.join(room.id, 2, ticket(room.id, 2));
       p.send({ t: 'leave', room: room.id, player: 2 });
       await expect.poll(() => fixture.server.registry.stats().players).toBe(0);
     });
@@ -161,10 +164,10 @@ describe('room server', () => {
     it('drops a player silent for more than 10 s, and keeps one that pings', async () => {
       const room = await createEcho();
       const quiet = await peer();
-      await quiet.request({ t: 'join', room: room.id, player: 0 });
+      await quiet.join(room.id, 0, ticket(room.id, 0));
       const other = await createEcho();
       const pinger = await peer();
-      await pinger.request({ t: 'join', room: other.id, player: 0 });
+      await pinger.join(other.id, 0, ticket(other.id, 0));
 
       fixture.clock += 9_000;
       await pinger.request({ t: 'ping', id: 1, sentAt: 0 });

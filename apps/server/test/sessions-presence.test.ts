@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionPlayers, sessions } from '../src/platform/schema.ts';
 import { SESSION_SWEEP_JOB } from '../src/modules/sessions/sessions.jobs.ts';
 import { call } from './support/app.ts';
+import { roomOf } from './support/fake-room.ts';
 import { databases } from './support/databases.ts';
 import {
   createOpenRehearsal,
@@ -37,8 +38,10 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     const b = await joined(h.t, bob, s.id);
     expect(a).toMatchObject({ slot: 0, remainingMinutes: 120, room: { ip: '127.0.0.1' } });
     expect(b.slot).toBe(1);
-    expect(b.room).toEqual(a.room);
-    expect(h.rooms.rooms.get(a.room.charge)).toMatchObject({ kind: 'rehearsal', port: a.room.port });
+    // One room, but each join its own ticket (slot and account).
+    expect({ ...b.room, charge: roomOf(b.room.charge) }).toEqual({ ...a.room, charge: roomOf(a.room.charge) });
+    expect(b.room.charge).not.toBe(a.room.charge);
+    expect(h.rooms.rooms.get(roomOf(a.room.charge))).toMatchObject({ kind: 'rehearsal', port: a.room.port });
     expect(a.leaveToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(b.session.players.map((p) => [p.musician.id, p.slot])).toEqual([
       [ann.id, 0],
@@ -94,14 +97,23 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     expect((await quitOpen(h.t, bob, s.id)).status).toBe(204);
     expect((await quitOpen(h.t, bob, s.id)).status).toBe(204); // idempotent
     expect((await details(h.t, ann, s.id)).json.players.map((p) => p.musician.id)).toEqual([ann.id]);
-    expect(h.rooms.rooms.has(a.room.charge)).toBe(true);
+    expect(h.rooms.rooms.has(roomOf(a.room.charge))).toBe(true);
     // Bob's audio client may never have heard of his quit (a closed tab): the room drops his slot itself, once.
-    expect(h.rooms.calls.filter((c) => c === `DELETE /rooms/${a.room.charge}/players/${b.slot}`)).toHaveLength(1);
+    expect(h.rooms.calls.filter((c) => c === `DELETE /rooms/${roomOf(a.room.charge)}/players/${b.slot}`)).toHaveLength(
+      1,
+    );
+    // ... naming bob and his leave time, so the room server refuses his ticket from then on.
+    expect(h.rooms.drops.at(-1)).toEqual({
+      room: roomOf(a.room.charge),
+      slot: b.slot,
+      account: bob.id,
+      through: expect.any(Number),
+    });
     expect((await quitOpen(h.t, ann, s.id)).status).toBe(204);
     const ended = await details(h.t, ann, s.id);
     expect(ended.json).toMatchObject({ status: 'ended', players: [] });
-    expect(h.rooms.calls).toContain(`DELETE /rooms/${a.room.charge}`);
-    expect(h.rooms.rooms.has(a.room.charge)).toBe(false);
+    expect(h.rooms.calls).toContain(`DELETE /rooms/${roomOf(a.room.charge)}`);
+    expect(h.rooms.rooms.has(roomOf(a.room.charge))).toBe(false);
     const events = eventsOn(h, busTopics.session(s.id), from);
     expect(events.map((e) => [e['event'], e['reason']])).toEqual([
       ['left', 'quit'],
@@ -208,7 +220,7 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     h.t.clock.advance(SESSION_KEEPALIVE_TIMEOUT_MS + 1000);
     await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
     expect((await details(h.t, bob, s.id)).json.status).toBe('ended');
-    expect(h.rooms.rooms.has(a.room.charge)).toBe(false);
+    expect(h.rooms.rooms.has(roomOf(a.room.charge))).toBe(false);
     expect(eventsOn(h, busTopics.session(s.id), from).map((e) => e['event'])).toEqual(['left', 'left', 'ended']);
   });
 

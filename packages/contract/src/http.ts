@@ -65,7 +65,7 @@ export const SelfcheckSchema = z
     ip: z.string(),
     port: z.number().int().min(1).max(65535),
     player: z.number().int().min(0).max(15),
-    /** The room id, which the audio client presents to the room server to join (`connect`'s charge). */
+    /** The echo room's ticket for this account (`connect`'s charge): the audio client presents it to join. */
     charge: z.string(),
   })
   .meta({ id: 'Selfcheck' });

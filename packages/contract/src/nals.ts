@@ -135,7 +135,7 @@ export const NALS_ACTIONS = {
     ip: z.string(),
     port: z.number().int().min(1).max(65535),
     player: Slot,
-    /** The room ticket. For rooms served by apps/room it is the room id, which the client puts in its UDP join. */
+    /** The room ticket (room.ts: `parseRoomTicket`): the client reads its room id from it and sends it in its UDP join. */
     charge: z.string().optional(),
   }),
   disconnect: Empty,

@@ -143,6 +143,7 @@ export const RoomTicketSchema = z
     id: z.uuid(),
     ip: z.string(),
     port: z.number().int().min(1).max(65535),
+    /** The room ticket of this join (room, slot, account, expiry, signed for the room server; room.ts). */
     charge: z.string(),
   })
   .meta({ id: 'RoomTicket' });

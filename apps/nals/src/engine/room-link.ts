@@ -1,6 +1,11 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { performance } from 'node:perf_hooks';
-import { RoomServerDatagramSchema, type RoomClientDatagram, type RoomServerDatagram } from '@tutti/contract/room';
+import {
+  parseRoomTicket,
+  RoomServerDatagramSchema,
+  type RoomClientDatagram,
+  type RoomServerDatagram,
+} from '@tutti/contract/room';
 import type { Log } from '../log.ts';
 import type { Faults } from './faults.ts';
 import type { Mixer } from './mixer.ts';
@@ -22,12 +27,18 @@ interface Link {
   room: string;
   socket: Socket;
   phase: 'joining' | 'connected';
+  /** The room server's return-routability cookie, sent back in every join once received. */
+  cookie: string | null;
+  /** The binding key of `joined`, in every audio and leave datagram (rooms without one send none). */
+  key: string | undefined;
   timers: NodeJS.Timeout[];
   lastHeardAt: number;
   lastRttMs: number | null;
   seq: number;
   framesSent: number;
   framesReceived: number;
+  /** Sends the join (with the cookie once there is one). */
+  join: () => void;
   /** Sums of squares over the current levels window (RMS = sqrt(sum / count)), what is heard kept per slot. */
   window: LevelsWindow;
 }
@@ -82,17 +93,22 @@ export class RoomLink {
   async connect(target: RoomTarget): Promise<void> {
     if (this.link) this.end('requested');
     if (!target.charge) {
-      this.fail('connect needs the room id in "charge"');
+      this.fail('connect needs the room ticket in "charge"');
       return;
     }
+    // A ticket names its room; a charge that is no ticket is taken as a bare room id (room servers without tickets).
+    const room = parseRoomTicket(target.charge)?.claims.room ?? target.charge;
     const socket = createSocket('udp4');
     socket.on('error', (err) => this.log.warn('room socket error', { err }));
     await new Promise<void>((resolve) => socket.bind(0, () => resolve()));
     const link: Link = {
       target,
-      room: target.charge,
+      room,
       socket,
       phase: 'joining',
+      cookie: null,
+      key: undefined,
+      join: () => undefined,
       timers: [],
       lastHeardAt: performance.now(),
       lastRttMs: null,
@@ -104,7 +120,14 @@ export class RoomLink {
     this.link = link;
     socket.on('message', (msg) => this.receive(link, msg));
     const join = (): void =>
-      this.send(link, { t: 'join', room: link.room, player: target.player, charge: target.charge });
+      this.send(link, {
+        t: 'join',
+        room: link.room,
+        player: target.player,
+        charge: target.charge,
+        ...(link.cookie !== null && { cookie: link.cookie }),
+      });
+    link.join = join;
     join();
     link.timers.push(setInterval(join, this.timing.joinRetryMs));
     link.timers.push(
@@ -158,13 +181,24 @@ export class RoomLink {
     }
     link.lastHeardAt = performance.now();
     switch (datagram.t) {
+      case 'challenge':
+        // The server checks that we receive at our address: the same join again, with its cookie, right away.
+        if (link.phase === 'joining' && datagram.room === link.room && datagram.player === link.target.player) {
+          link.cookie = datagram.cookie;
+          link.join();
+        }
+        return;
       case 'joined':
-        if (link.phase === 'joining' && datagram.room === link.room) this.joined(link);
+        if (link.phase === 'joining' && datagram.room === link.room) {
+          link.key = datagram.key;
+          this.joined(link);
+        }
         return;
       case 'refused':
         if (link.phase === 'joining') this.fail(`the room server refused the join: ${datagram.reason}`, 'refused');
-        // Our room was closed or we were dropped while connected: the connection is gone.
-        else this.end('lost');
+        // Our room was closed or we were dropped while connected: the connection is gone. (A refusal naming no room
+        // or another one is not about our link: the server always names the room in what it sends a player.)
+        else if (datagram.room === link.room) this.end('lost');
         return;
       case 'pong': {
         const rtt = performance.now() - datagram.sentAt;
@@ -220,6 +254,7 @@ export class RoomLink {
       player: link.target.player,
       seq: link.seq++,
       frame: encodeFrame(frame),
+      ...(link.key !== undefined && { key: link.key }),
     });
   }
 
@@ -294,7 +329,8 @@ export class RoomLink {
         // Already closed.
       }
     };
-    if (leave) this.send(link, { t: 'leave', room: link.room, player: link.target.player }, close);
+    const key = link.key !== undefined ? { key: link.key } : {};
+    if (leave) this.send(link, { t: 'leave', room: link.room, player: link.target.player, ...key }, close);
     else close();
   }
 }

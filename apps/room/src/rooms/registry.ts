@@ -3,6 +3,7 @@ import {
   ROOM_DEFAULT_REHEARSAL_CAPACITY,
   ROOM_IDLE_MS,
   ROOM_PLAYER_SILENCE_MS,
+  ROOM_TICKET_TTL_MS,
   type RoomKind,
 } from '@tutti/contract/room';
 import { EchoRoom } from './echo-room.ts';
@@ -44,7 +45,7 @@ export class RoomRegistry {
 
   /** `capacity` only applies to rehearsal rooms: an echo room always takes one player. */
   create(kind: RoomKind, capacity?: number): Room {
-    // 96 random bits: a room id is also what lets a client in, so it must not be guessable.
+    // 96 random bits: tickets let clients in, but an id nobody can guess keeps rooms from being probed.
     const id = randomBytes(12).toString('hex');
     const room = ROOM_FACTORIES[kind](id, this.now(), capacity);
     this.rooms.set(id, room);
@@ -81,6 +82,7 @@ export class RoomRegistry {
     const now = this.now();
     const result: SweepResult = { droppedPlayers: [], closedRooms: [] };
     for (const room of this.rooms.values()) {
+      room.pruneRevocations(now - ROOM_TICKET_TTL_MS);
       for (const p of room.players()) {
         if (now - p.lastSeen > this.silenceMs) {
           room.remove(p.slot, now);

@@ -1,10 +1,12 @@
+import type { Revocation } from './room-client.ts';
+
 /**
  * Where a session gets its room: a started, healthy room server of the region nearest the organizer, within its
  * capacity (implemented by modules/servers). Sessions only see this interface.
  */
 export interface AllocatedRoom {
   serverId: string;
-  /** The room server's id of the room: the `charge` of the audio client's `connect`. */
+  /** The room server's id of the room (in the tickets of `ticket`, the `charge` of the audio client's `connect`). */
   remoteId: string;
   ip: string;
   port: number;
@@ -16,6 +18,13 @@ export interface RoomAllocator {
   allocate(request: { maxPlayers: number; timeZone: string | null }): Promise<AllocatedRoom>;
   /** Closes the room on its server. Never throws: a server that is down or restarted has lost the room anyway. */
   release(room: { serverId: string | null; remoteId: string }): Promise<void>;
-  /** Drops one player from a room that goes on (they quit or went silent). Never throws, like release. */
-  dropPlayer(room: { serverId: string | null; remoteId: string }, slot: number): Promise<void>;
+  /** Drops one player from a room that goes on (they quit or went silent), revoking that account's tickets for the
+   *  slot issued until `revocation.through`. Never throws, like release. */
+  dropPlayer(room: { serverId: string | null; remoteId: string }, slot: number, revocation?: Revocation): Promise<void>;
+  /** The room ticket of a slot, signed with its room server's secret. Throws AppError 503 ROOM_SERVER_UNAVAILABLE
+   *  when that server is no longer registered. */
+  ticket(
+    room: { serverId: string | null; remoteId: string },
+    claims: { slot: number; accountId: string; issuedAt: Date },
+  ): Promise<string>;
 }

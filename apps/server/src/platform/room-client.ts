@@ -1,10 +1,12 @@
 import {
   CreatedRoomSchema,
   ROOM_SECRET_HEADER,
+  ROOM_TICKET_TTL_MS,
   RoomHealthSchema,
   type CreatedRoom,
   type RoomHealth,
 } from '@tutti/contract/room';
+import { signRoomTicket } from '@tutti/room/ticket';
 import type { z } from 'zod';
 import type { RoomConfig } from '../config.ts';
 import { loadStoredSecret } from './tokens.ts';
@@ -19,6 +21,20 @@ export class RoomServerUnavailableError extends Error {
   override name = 'RoomServerUnavailableError';
 }
 
+/** Who the API gave a slot of a room to, and when (a ticket's claims; it expires ROOM_TICKET_TTL_MS later). */
+export interface TicketRequest {
+  roomId: string;
+  slot: number;
+  accountId: string;
+  issuedAt: Date;
+}
+
+/** The API dropped this account from the slot at this time: the room server refuses its tickets issued until then. */
+export interface Revocation {
+  accountId: string;
+  through: Date;
+}
+
 export interface RoomClient {
   /** Where the client calls (for logs). */
   baseUrl: string;
@@ -28,8 +44,10 @@ export interface RoomClient {
   createRehearsalRoom(capacity: number): Promise<RoomAddress>;
   /** False when the room server does not know the room (closed already, or lost in a restart). */
   closeRoom(id: string): Promise<boolean>;
-  /** Drops the player of a slot; false when the room server knows neither the room nor that player. */
-  removePlayer(roomId: string, slot: number): Promise<boolean>;
+  /** Drops the player of a slot and revokes their tickets for it; false when the room server does not know the room. */
+  removePlayer(roomId: string, slot: number, revocation?: Revocation): Promise<boolean>;
+  /** The ticket the audio client presents to join (`connect`'s charge), signed with this server's secret. */
+  ticket(request: TicketRequest): string;
 }
 
 /** ROOM_SECRET when set, else DATA_DIR/room-secret (created on the first start): main.ts hands it to the child. */
@@ -96,12 +114,25 @@ export function createRoomClient(baseUrl: string, secret: string, options: { tim
       if (res.status !== 204 && !res.ok) throw failed(res, 'a room closing');
       return true;
     },
-    async removePlayer(roomId, slot) {
-      const res = await call('DELETE', `/rooms/${encodeURIComponent(roomId)}/players/${slot}`);
+    async removePlayer(roomId, slot, revocation) {
+      const query = revocation
+        ? `?${new URLSearchParams({ account: revocation.accountId, through: String(revocation.through.getTime()) })}`
+        : '';
+      const res = await call('DELETE', `/rooms/${encodeURIComponent(roomId)}/players/${slot}${query}`);
       await res.body?.cancel();
       if (res.status === 404) return false;
       if (res.status !== 204 && !res.ok) throw failed(res, 'a player removal');
       return true;
+    },
+    ticket({ roomId, slot, accountId, issuedAt }) {
+      const at = issuedAt.getTime();
+      return signRoomTicket(secret, {
+        room: roomId,
+        slot,
+        account: accountId,
+        issuedAt: at,
+        expiresAt: at + ROOM_TICKET_TTL_MS,
+      });
     },
   };
 }

@@ -4,11 +4,19 @@ import type { AddressInfo } from 'node:net';
 import {
   CreateRoomBodySchema,
   ROOM_DEFAULT_REHEARSAL_CAPACITY,
+  parseRoomTicket,
   ROOM_SECRET_HEADER,
   type RoomKind,
 } from '@tutti/contract/room';
 
 export const FAKE_ROOM_SECRET = 'fake-room-secret-for-tests';
+
+/** The room server's id of the room a join's ticket (`room.charge`) is for. */
+export function roomOf(charge: string): string {
+  const parsed = parseRoomTicket(charge);
+  if (!parsed) throw new Error(`not a room ticket: ${charge}`);
+  return parsed.claims.room;
+}
 
 /** A stand-in for apps/room's control API (GET /health, POST /rooms, DELETE /rooms/{id}), so server tests need no
  *  UDP room server. The real one is tested in apps/room and end to end. */
@@ -16,8 +24,10 @@ export interface FakeRoomServer {
   url: string;
   /** Open rooms by id. */
   rooms: Map<string, FakeRoom>;
-  /** Requests received, as "METHOD /path". */
+  /** Requests received, as "METHOD /path" (without the query). */
   calls: string[];
+  /** Player drops received (DELETE /rooms/{id}/players/{slot}), with their revocation query. */
+  drops: { room: string; slot: number; account: string | null; through: number | null }[];
   /** Answers 500 to the control calls while true. */
   failing: boolean;
   close(): Promise<void>;
@@ -41,6 +51,7 @@ function roomRequest(body: unknown): Omit<FakeRoom, 'port'> | null {
 export async function startFakeRoomServer(secret = FAKE_ROOM_SECRET): Promise<FakeRoomServer> {
   const rooms = new Map<string, FakeRoom>();
   const calls: string[] = [];
+  const drops: FakeRoomServer['drops'] = [];
   let nextPort = 7500;
   const send = (res: ServerResponse, status: number, body?: unknown) => {
     res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
@@ -60,12 +71,14 @@ export async function startFakeRoomServer(secret = FAKE_ROOM_SECRET): Promise<Fa
     url: '',
     rooms,
     calls,
+    drops,
     failing: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = createServer((req, res) => {
     void (async () => {
-      const path = req.url ?? '/';
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
       calls.push(`${req.method} ${path}`);
       if (req.method === 'GET' && path === '/health') {
         const load = { cpu: 0.1, rssBytes: 1, datagramsIn: 0, datagramsOut: 0, malformed: 0 };
@@ -83,6 +96,13 @@ export async function startFakeRoomServer(secret = FAKE_ROOM_SECRET): Promise<Fa
       }
       const player = /^\/rooms\/([^/]+)\/players\/(\d+)$/.exec(path);
       if (req.method === 'DELETE' && player?.[1]) {
+        const through = url.searchParams.get('through');
+        drops.push({
+          room: decodeURIComponent(player[1]),
+          slot: Number(player[2]),
+          account: url.searchParams.get('account'),
+          through: through === null ? null : Number(through),
+        });
         return rooms.has(decodeURIComponent(player[1])) ? send(res, 204) : send(res, 404, { error: 'unknown' });
       }
       const match = /^\/rooms\/([^/]+)$/.exec(path);

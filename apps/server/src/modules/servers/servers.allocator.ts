@@ -108,15 +108,21 @@ export function createRoomAllocator(deps: {
       }
     },
 
-    async dropPlayer({ serverId, remoteId }, slot): Promise<void> {
+    async dropPlayer({ serverId, remoteId }, slot, revocation): Promise<void> {
       if (serverId === null) return;
       try {
         const address = await repo.serverAddress(serverId);
-        if (address) await connect(address.url, address.secret).removePlayer(remoteId, slot);
+        if (address) await connect(address.url, address.secret).removePlayer(remoteId, slot, revocation);
       } catch (err) {
         // The room server also drops players after a few seconds of silence: a missed call only delays that.
         log.warn({ err, serverId, remoteId, slot }, 'player not removed from its room');
       }
+    },
+
+    async ticket({ serverId, remoteId }, { slot, accountId, issuedAt }): Promise<string> {
+      const address = serverId === null ? null : await repo.serverAddress(serverId);
+      if (!address) throw unavailable();
+      return connect(address.url, address.secret).ticket({ roomId: remoteId, slot, accountId, issuedAt });
     },
   };
 }

@@ -71,7 +71,9 @@ export function createSessionCore(deps: CoreDeps) {
       left.map(async (player) => {
         if (player.roomId === null || closedIds.has(player.roomId)) return;
         const room = await presence.findRoom(player.roomId);
-        if (room && room.closedAt === null) await allocator.dropPlayer(room, player.slot);
+        // Its tickets for the slot die with it: a replayed one (quit, minutes used up) is refused from now on.
+        const revocation = { accountId: player.accountId, through: player.leftAt ?? now() };
+        if (room && room.closedAt === null) await allocator.dropPlayer(room, player.slot, revocation);
       }),
     );
   };
@@ -252,9 +254,16 @@ export function createSessionCore(deps: CoreDeps) {
               const account = view.players.find((p) => p.account.id === accountId)?.account;
               if (account) await events.joined(forBus(view), presentMusician(account), outcome.player.slot);
             }
+            // Issued as of the slot's last renewal (lastKeepaliveAt, never later than its leave time), so the
+            // revocation that follows a leave always covers it.
+            const charge = await allocator.ticket(room, {
+              slot: outcome.player.slot,
+              accountId,
+              issuedAt: outcome.player.lastKeepaliveAt,
+            });
             return {
               session,
-              room: { id: room.id, ip: room.ip, port: room.port, charge: room.remoteId },
+              room: { id: room.id, ip: room.ip, port: room.port, charge },
               slot: outcome.player.slot,
               remainingMinutes,
               leaveToken,

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth-guard.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { RoomServerUnavailableError, type RoomClient } from '../../platform/room-client.ts';
 import type { SelfcheckRow } from '../../platform/schema.ts';
+import { ECHO_ROOM_PLAYER } from './sessions.policy.ts';
 import { presentSelfcheck } from './sessions.presenter.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
@@ -44,7 +45,14 @@ export function createSessionsService(deps: {
       }
       try {
         const row = await repo.insertSelfcheck({ accountId: session.accountId, roomId: room.id, at: now() });
-        return presentSelfcheck(row, room);
+        const at = now();
+        const charge = rooms.ticket({
+          roomId: room.id,
+          slot: ECHO_ROOM_PLAYER,
+          accountId: session.accountId,
+          issuedAt: at,
+        });
+        return presentSelfcheck(row, room, charge);
       } catch (e) {
         await rooms.closeRoom(room.id).catch(() => undefined);
         throw e;
