@@ -1,10 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { Guard } from '../../platform/auth-guard.ts';
 import { REPLIED, type Endpoint } from '../../platform/endpoints.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 export const HEALTHY_TEXT = 'OK';
 export const UNHEALTHY_TEXT = 'Database unavailable';
 
-export function registerReferenceRoutes(endpoint: Endpoint, reference: ReferenceService): void {
+export function registerReferenceRoutes(endpoint: Endpoint, reference: ReferenceService, guard: Guard): void {
+  /** A public endpoint that says more to an administrator: any token that is not an administrator's (absent,
+   *  expired, another role) gets the public answer, never an error. */
+  const isAdmin = async (request: FastifyRequest): Promise<boolean> => {
+    if (request.headers.authorization === undefined) return false;
+    return guard.authenticate(request, 'admin').then(
+      () => true,
+      () => false,
+    );
+  };
+
   endpoint(
     'health',
     async ({ reply }) => {
@@ -16,7 +28,7 @@ export function registerReferenceRoutes(endpoint: Endpoint, reference: Reference
     { errors: [503] },
   );
   endpoint('getConfig', async () => reference.config());
-  endpoint('getSystem', async () => reference.system());
+  endpoint('getSystem', async ({ request }) => reference.system(await isAdmin(request)));
   endpoint('listCountries', () => reference.countries());
   endpoint('listSocialNetworks', () => reference.socialNetworks());
   endpoint('listMusicStyles', () => reference.musicStyles());
