@@ -125,14 +125,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   const database = overrides.database ?? (await openDatabase(config.database));
   const mailer = overrides.mailer ?? createMailer(config.mail, app.log.child({ module: 'mail' }));
-  const background = createBackground(app.log);
+  // A lost database answers 503 and is logged once per outage, by requests, jobs and background work alike.
+  const outage = createOutageWatch({ ping: database.ping, log: app.log.child({ module: 'database' }) });
+  const background = createBackground(app.log, outage);
   const tokens = createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, now);
   const roomSecret = loadRoomSecret(config.room, config.dataDir);
   const rooms = createRoomClient(roomServerUrl(config.room), roomSecret);
   const redis = !overrides.pubsub && config.redisUrl ? createRedisPubSub(config.redisUrl, app.log) : null;
   const pubsub = overrides.pubsub ?? redis ?? createMemoryPubSub();
   const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }) });
-  const jobs = createJobs(app.log.child({ module: 'jobs' }));
+  const jobs = createJobs(app.log.child({ module: 'jobs' }), outage);
   let broker: Broker | null = null;
   app.decorate('tutti', {
     config,
@@ -166,7 +168,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // ---- platform, in request order
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const outage = createOutageWatch({ ping: database.ping, log: app.log.child({ module: 'database' }) });
   app.addHook('onClose', async () => outage.stop());
   app.setErrorHandler(createErrorHandler(outage));
   // Bodyless requests sent with a JSON content type (DELETE from fetch wrappers) are not malformed.
