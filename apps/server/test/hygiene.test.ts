@@ -19,7 +19,7 @@ describe.each(databases())('cache headers on $name', (database) => {
   it('marks every authenticated answer no-store, refusals included', async () => {
     for (const [method, path, token] of [
       ['GET', 'v1/me', ann.accessToken],
-      ['GET', 'v1/devices', ann.accessToken],
+      ['GET', 'v1/me/devices', ann.accessToken],
       ['GET', 'v1/me', undefined],
       ['GET', 'v1/me', 'forged'],
       ['GET', 'v1/privileges', ann.accessToken],
