@@ -190,10 +190,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     done();
   });
   registerMetrics(app, config.metrics);
-  // Where browsers reach the broker: the embedded one's port is known once it listens (0 picks one in tests).
-  const queueHost = () =>
-    config.queueHost ??
-    deriveQueueHost(config.publicUrl, broker?.port ?? config.broker.port, config.broker.tls !== null);
+  // Where browsers reach the broker: the embedded one's port is known once it listens (0 picks one in tests). Read
+  // on every request by the CSP hook: derived once per port, not parsed each time.
+  let derivedQueueHost = { port: -1, url: '' };
+  const queueHost = () => {
+    if (config.queueHost) return config.queueHost;
+    const port = broker?.port ?? config.broker.port;
+    if (derivedQueueHost.port !== port) {
+      derivedQueueHost = { port, url: deriveQueueHost(config.publicUrl, port, config.broker.tls !== null) };
+    }
+    return derivedQueueHost.url;
+  };
   registerSecurityHeaders(app, config, { brokerUrl: queueHost });
   await app.register(rateLimit, {
     global: false,
