@@ -46,8 +46,13 @@ export function createFileMailer(dir: string, from: string, log?: FastifyBaseLog
       const info = await transport.sendMail({ from, ...message, ...(headers && { headers }) });
       if (!folderReady) {
         mkdirSync(dir, { recursive: true, mode: OUTBOX_DIR_MODE });
-        // mkdir's mode is masked by the umask and leaves an existing folder as it was.
-        chmodSync(dir, OUTBOX_DIR_MODE);
+        // mkdir's mode is masked by the umask and leaves an existing folder as it was. A folder the server does not
+        // own (a mounted volume) stays as it is: the files themselves are still 0600.
+        try {
+          chmodSync(dir, OUTBOX_DIR_MODE);
+        } catch (e) {
+          log?.warn({ dir, code: (e as NodeJS.ErrnoException).code }, 'outbox folder left with its permissions');
+        }
         folderReady = true;
       }
       const raw = info.message as Buffer;
