@@ -54,6 +54,7 @@ describe('a lost embedded database (PGlite closed under the app)', () => {
     expect(logs.text()).not.toContain('request failed');
     const health = await call(t, 'GET', 'v1/health');
     expect(health.status).toBe(503);
+    expect(health.headers['retry-after']).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
   });
 });
 

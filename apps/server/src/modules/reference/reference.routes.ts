@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Guard } from '../../platform/auth-guard.ts';
 import { REPLIED, type Endpoint } from '../../platform/endpoints.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../platform/outage.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 export const HEALTHY_TEXT = 'OK';
@@ -22,7 +23,11 @@ export function registerReferenceRoutes(endpoint: Endpoint, reference: Reference
     async ({ reply }) => {
       if (await reference.healthy()) return HEALTHY_TEXT;
       // Still text, as the endpoint promises, but a 503 so probes and the status dot see the failure.
-      await reply.code(503).type('text/plain; charset=utf-8').send(UNHEALTHY_TEXT);
+      await reply
+        .code(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .type('text/plain; charset=utf-8')
+        .send(UNHEALTHY_TEXT);
       return REPLIED;
     },
     { errors: [503] },
