@@ -39,12 +39,14 @@ import { startBroker, type Broker } from './platform/broker.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
 import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
-import { AppError, handleError, toErrorResponse } from './platform/errors.ts';
+import { AppError, createErrorHandler, handleError, toErrorResponse } from './platform/errors.ts';
+import { LOG_REDACT_PATHS, logSerializers, requestPath, withLogSerializers } from './platform/logging.ts';
+import { createOutageWatch } from './platform/outage.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createUploadStorage, registerUploads } from './platform/uploads.ts';
 import { announceRevocation, createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
-import { createBus, loggableUrl, type BusStats } from './platform/bus.ts';
+import { createBus, type BusStats } from './platform/bus.ts';
 import { createBusRules } from './platform/bus-rules.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { createRoomClient, loadRoomSecret, roomServerUrl, type RoomClient } from './platform/room-client.ts';
@@ -101,8 +103,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Asynchronous writes: under load, log lines queue behind the write in flight instead of blocking each request.
   let logStream: ReturnType<typeof pino.destination> | undefined;
   const logging = overrides.logger
-    ? { loggerInstance: overrides.logger }
-    : { logger: { level: config.logLevel, stream: (logStream = pino.destination({ dest: 1, sync: false })) } };
+    ? { loggerInstance: withLogSerializers(overrides.logger) }
+    : {
+        logger: {
+          level: config.logLevel,
+          stream: (logStream = pino.destination({ dest: 1, sync: false })),
+          serializers: logSerializers,
+          redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+        },
+      };
   const app = Fastify({
     ...logging,
     // One line per request, written in onResponse, instead of Fastify's two: half the logging cost on hot paths.
@@ -115,15 +124,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   }) as unknown as FastifyInstance;
 
   const database = overrides.database ?? (await openDatabase(config.database));
-  const mailer = overrides.mailer ?? createMailer(config.mail);
-  const background = createBackground(app.log);
+  const mailer = overrides.mailer ?? createMailer(config.mail, app.log.child({ module: 'mail' }));
+  // A lost database answers 503 and is logged once per outage, by requests, jobs and background work alike.
+  const outage = createOutageWatch({ ping: database.ping, log: app.log.child({ module: 'database' }) });
+  const background = createBackground(app.log, outage);
   const tokens = createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, now);
   const roomSecret = loadRoomSecret(config.room, config.dataDir);
   const rooms = createRoomClient(roomServerUrl(config.room), roomSecret);
   const redis = !overrides.pubsub && config.redisUrl ? createRedisPubSub(config.redisUrl, app.log) : null;
   const pubsub = overrides.pubsub ?? redis ?? createMemoryPubSub();
   const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }) });
-  const jobs = createJobs(app.log.child({ module: 'jobs' }));
+  const jobs = createJobs(app.log.child({ module: 'jobs' }), outage);
   let broker: Broker | null = null;
   app.decorate('tutti', {
     config,
@@ -157,7 +168,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // ---- platform, in request order
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
+  app.addHook('onClose', async () => outage.stop());
+  app.setErrorHandler(createErrorHandler(outage));
   // Bodyless requests sent with a JSON content type (DELETE from fetch wrappers) are not malformed.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -169,7 +181,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     request.log.info(
       {
         method: request.method,
-        url: loggableUrl(request.url),
+        path: requestPath(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -177,8 +189,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     );
     done();
   });
-  registerMetrics(app, config.metricsToken);
-  registerSecurityHeaders(app, config);
+  registerMetrics(app, config.metrics);
+  // Where browsers reach the broker: the embedded one's port is known once it listens (0 picks one in tests). Read
+  // on every request by the CSP hook: derived once per port, not parsed each time.
+  let derivedQueueHost = { port: -1, url: '' };
+  const queueHost = () => {
+    if (config.queueHost) return config.queueHost;
+    const port = broker?.port ?? config.broker.port;
+    if (derivedQueueHost.port !== port) {
+      derivedQueueHost = { port, url: deriveQueueHost(config.publicUrl, port, config.broker.tls !== null) };
+    }
+    return derivedQueueHost.url;
+  };
+  registerSecurityHeaders(app, config, { brokerUrl: queueHost });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many attempts, try again in a minute.'),
@@ -227,9 +250,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     fallbackRefVersion: config.nalsRefVersion,
     now,
   });
-  const queueHost = () =>
-    config.queueHost ??
-    deriveQueueHost(config.publicUrl, broker?.port ?? config.broker.port, config.broker.tls !== null);
   const reference = createReferenceService({
     repo: createReferenceRepository(database.db),
     database,
@@ -246,7 +266,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: app.log,
     now,
   });
-  registerReferenceRoutes(endpoint, reference);
+  registerReferenceRoutes(endpoint, reference, guard);
   registerAccountsRoutes(endpoint, accounts);
   registerAuthRoutes(endpoint, auth);
   registerMeRoutes(endpoint, me);
@@ -295,6 +315,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // ---- the MQTT broker: embedded (started with the app), or external through these hooks
   const brokerAccess = createBrokerAccess({ guard, repo: nalsRepo });
   registerBrokerHooks(app, brokerAccess, config.broker.hookSecret);
+  if (!config.broker.enabled && config.broker.hookSecret === null) {
+    app.log.warn('BROKER_ENABLED=false and BROKER_HOOK_SECRET unset: the external broker hooks refuse every call');
+  }
   if (config.broker.enabled) {
     app.addHook('onReady', async () => {
       broker = await startBroker({

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   ),
   BODY_LIMIT_BYTES: positiveInt(65536),
   METRICS_TOKEN: optionalString,
+  /** No token: /metrics is closed unless this says it is scraped on a private network (or in development). */
+  METRICS_OPEN: flag(false),
   BROKER_ENABLED: flag(true),
   BROKER_PORT: z.preprocess(emptyAsUndefined, portNumber.optional()),
   BROKER_TLS_CERT: optionalString,
@@ -106,13 +108,19 @@ export interface AppConfig {
   analytics: { datadog: string | null; matomoID: string | null; matomoUrl: string | null };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
-  /** When set, /metrics asks for `Authorization: Bearer <token>`; unset, it is open (scraped on a private network). */
-  metricsToken: string | null;
+  metrics: MetricsConfig;
   broker: BrokerConfig;
   room: RoomConfig;
   /** Relative download paths of nals_versions resolve against it. */
   nalsDownloadBaseUrl: string;
   sessions: SessionsConfig;
+}
+
+/** /metrics: with a token, only `Authorization: Bearer <token>`; without one, open only when `open` (METRICS_OPEN),
+ *  else absent (404). */
+export interface MetricsConfig {
+  token: string | null;
+  open: boolean;
 }
 
 export interface SessionsConfig {
@@ -222,7 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    metricsToken: e.METRICS_TOKEN ?? null,
+    metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_OPEN },
     broker: {
       enabled: e.BROKER_ENABLED,
       port: e.BROKER_PORT ?? (tls ? 8084 : 8083),

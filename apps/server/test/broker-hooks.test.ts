@@ -159,13 +159,24 @@ describe('external broker hooks without a secret', () => {
     await database!.teardown();
   });
 
-  it('answers without a header', async () => {
+  it('refuses every call, with no secret, a guessed one, or a valid token in the body', async () => {
     const user = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/broker/auth',
-      payload: { username: user.id, password: user.accessToken },
-    });
-    expect(res.json()).toMatchObject({ result: 'allow' });
+    const body = { username: user.id, password: user.accessToken };
+    for (const [path, headers, query] of [
+      ['auth', {}, ''],
+      ['auth', { [BROKER_SECRET_HEADER]: 'guess' }, ''],
+      ['auth', { [BROKER_SECRET_HEADER]: '' }, '?secret='],
+      ['acl', {}, ''],
+      ['acl', {}, '?secret=null'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/broker/${path}${query}`,
+        headers,
+        payload: { ...body, topic: 'anything', action: 'subscribe' },
+      });
+      expect(res.statusCode, `${path}${query}`).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    }
   });
 });

@@ -27,7 +27,7 @@ describe('the bus across instances through Redis', () => {
 
   beforeAll(async () => {
     await database.setup();
-    one = await startTestApp(database, { REDIS_URL });
+    one = await startTestApp(database, { REDIS_URL, ADMIN_EMAILS: 'ops@example.com' });
     two = await startTestApp(database, { REDIS_URL });
     await two.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -38,8 +38,10 @@ describe('the bus across instances through Redis', () => {
     await database.teardown();
   });
 
-  it('reports Redis as its bus', async () => {
-    const res = await one.app.inject({ method: 'GET', url: '/api/v1/system' });
+  it('reports Redis as its bus (to an administrator)', async () => {
+    const admin = await createUser(one, { email: 'ops@example.com' });
+    const headers = { authorization: `Bearer ${admin.accessToken}` };
+    const res = await one.app.inject({ method: 'GET', url: '/api/v1/system', headers });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { bus: string }).bus).toBe('redis');
   });

@@ -29,7 +29,7 @@ describe.each(databases())('HTTP platform on $name', (database) => {
   beforeAll(async () => {
     await database.setup();
     const adminEmail = `admin-${randomUUID()}@example.com`;
-    t = await startTestApp(database, { BODY_LIMIT_BYTES: '2048', ADMIN_EMAILS: adminEmail });
+    t = await startTestApp(database, { BODY_LIMIT_BYTES: '2048', ADMIN_EMAILS: adminEmail, METRICS_OPEN: 'true' });
     user = await createUser(t);
     admin = await createUser(t, { email: adminEmail });
   });
@@ -164,7 +164,8 @@ describe.each(databases())('HTTP platform on $name', (database) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
-    expect(csp).toMatch(/connect-src 'self' ws: wss:/);
+    // The configured bus and broker only (defaults derived from PUBLIC_URL), not WebSockets to any host.
+    expect(csp).toContain("connect-src 'self' ws://localhost:8080 ws://localhost:8083;");
     expect(csp).toMatch(/img-src 'self' data: blob:/);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -180,7 +181,7 @@ describe.each(databases())('HTTP platform on $name', (database) => {
     expect(operations.sort()).toEqual([...names].sort());
   });
 
-  it('exposes Prometheus metrics with the request histogram', async () => {
+  it('exposes Prometheus metrics with the request histogram (METRICS_OPEN=true)', async () => {
     await call(t, 'GET', 'v1/health');
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);

@@ -35,6 +35,8 @@ export const ErrorCodeSchema = z.enum([
   'IN_USE',
   /** An upload that is not a JPEG, PNG or WebP image. */
   'INVALID_IMAGE',
+  /** The database cannot be reached for a moment: the answer carries a retry-after header (seconds). */
+  'SERVICE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -95,7 +95,7 @@ export const endpoints = {
     path: 'v1/system',
     access: 'public',
     tag: 'reference',
-    summary: 'Server version and time',
+    summary: 'Server time; version and engines for an administrator',
     response: R.SystemSchema,
   }),
   listCountries: def({

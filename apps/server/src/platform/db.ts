@@ -44,8 +44,11 @@ export function openPglite(client: PGlite): Database {
   };
 }
 
+/** A server that stops answering (network cut, no reset) fails requests after this long instead of holding them. */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
+
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });

@@ -2,6 +2,8 @@ import type { ErrorBody, ErrorCode, FieldErrorCode } from '@tutti/contract/error
 import { FieldErrorCodeSchema } from '@tutti/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loggableError } from './logging.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS, type OutageWatch } from './outage.ts';
 
 type Fields = Record<string, FieldErrorCode>;
 
@@ -92,9 +94,26 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
   return { status: 500, body: errorBody('INTERNAL', 'Something went wrong on our side.') };
 }
 
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, body } = toErrorResponse(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
-  else if (status !== 401 && status !== 404) request.log.info({ code: body.error.code, status }, 'request refused');
-  void reply.code(status).type('application/json; charset=utf-8').send(body);
+type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+
+/** The app's error handler. With an outage watch, a lost database answers 503 with a retry-after (logged once per
+ *  outage by the watch) instead of a 500 logged for every request. Failed SQL is logged without its parameters. */
+export function createErrorHandler(outage?: Pick<OutageWatch, 'report'>): ErrorHandler {
+  return (error, request, reply) => {
+    if (outage?.report(error)) {
+      const body = errorBody('SERVICE_UNAVAILABLE', 'The service is unavailable for a moment, try again shortly.');
+      void reply
+        .code(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send(body);
+      return;
+    }
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+    else if (status !== 401 && status !== 404) request.log.info({ code: body.error.code, status }, 'request refused');
+    void reply.code(status).type('application/json; charset=utf-8').send(body);
+  };
 }
+
+export const handleError: ErrorHandler = createErrorHandler();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutageWatch } from './outage.ts';
 
 /**
  * Named interval jobs run in-process on every instance. A job must be safe to run on several instances at once: it
@@ -22,7 +23,8 @@ interface Job {
   timer: NodeJS.Timeout | null;
 }
 
-export function createJobs(log: FastifyBaseLogger): Jobs {
+/** `outage`: a run failing because the database is lost is the watch's to log (once per outage), not every tick's. */
+export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'report'>): Jobs {
   const jobs = new Map<string, Job>();
   let stopped = false;
 
@@ -32,7 +34,7 @@ export function createJobs(log: FastifyBaseLogger): Jobs {
         await job.run();
       } catch (err) {
         // A failed run is retried at the next tick; it must not take the process down.
-        log.error({ err, job: name }, 'job failed');
+        if (!outage?.report(err)) log.error({ err, job: name }, 'job failed');
       } finally {
         job.running = null;
       }

@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../test/support/logs.ts';
 import { createFileMailer, createMemoryMailer, LINK_HEADER, outboxFileName } from './mail.ts';
 
 describe('outboxFileName', () => {
@@ -30,6 +31,29 @@ describe('file mailer', () => {
     expect(raw).toContain('Subject: Confirmez');
     expect(raw).toContain(`${LINK_HEADER}: ${link}`);
     await mailer.close();
+  });
+
+  it('keeps messages to the server user: files 0600 in a 0700 folder, even one created open before', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tutti-mail-'));
+    const outbox = join(dir, 'mail');
+    mkdirSync(outbox);
+    chmodSync(outbox, 0o755);
+    const mailer = createFileMailer(outbox, 'Tutti <no-reply@tutti.local>');
+    await mailer.send({ to: 'ann@example.com', subject: 'Recover', text: 'a secret link' });
+    const [file] = readdirSync(outbox);
+    expect(statSync(join(outbox, file ?? '')).mode & 0o777).toBe(0o600);
+    expect(statSync(outbox).mode & 0o777).toBe(0o700);
+  });
+
+  it('logs the link it wrote, for whoever reads the outbox through the console', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tutti-mail-'));
+    const logs = captureLogs();
+    const mailer = createFileMailer(join(dir, 'mail'), 'Tutti <no-reply@tutti.local>', logs.logger);
+    const link = 'http://localhost:8080/users/recover-password?token=outbox-link-token';
+    await mailer.send({ to: 'ann@example.com', subject: 'Recover', text: link, link });
+    expect(logs.lines()).toEqual([
+      expect.objectContaining({ msg: 'email written to the outbox', to: 'ann@example.com', link }),
+    ]);
   });
 });
 

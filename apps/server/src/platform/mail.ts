@@ -1,6 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+
+/** Outbox files hold live links (password recovery): readable by the server's user only, like their folder. */
+export const OUTBOX_FILE_MODE = 0o600;
+export const OUTBOX_DIR_MODE = 0o700;
 
 export interface MailMessage {
   to: string;
@@ -27,8 +32,11 @@ export function outboxFileName(to: string, at: Date, attempt = 0): string {
   return `${stamp}-${who}${attempt ? `-${attempt}` : ''}.eml`;
 }
 
-/** The embedded default: every message becomes an .eml file in the outbox folder (RFC 822, opens in any client). */
-export function createFileMailer(dir: string, from: string): Mailer {
+/** The embedded default: every message becomes an .eml file in the outbox folder (RFC 822, opens in any client).
+ *  Its link is logged too, for whoever runs the server without a mail client: the outbox is theirs to read anyway.
+ *  No other mailer logs links (they would give an account to anyone who reads the logs). */
+export function createFileMailer(dir: string, from: string, log?: FastifyBaseLogger): Mailer {
+  let folderReady = false;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'file',
@@ -36,13 +44,25 @@ export function createFileMailer(dir: string, from: string): Mailer {
       // `prepared`: written verbatim, not folded onto a second line.
       const headers = link ? { [LINK_HEADER]: { prepared: true, value: link } } : undefined;
       const info = await transport.sendMail({ from, ...message, ...(headers && { headers }) });
-      mkdirSync(dir, { recursive: true });
+      if (!folderReady) {
+        mkdirSync(dir, { recursive: true, mode: OUTBOX_DIR_MODE });
+        // mkdir's mode is masked by the umask and leaves an existing folder as it was. A folder the server does not
+        // own (a mounted volume) stays as it is: the files themselves are still 0600.
+        try {
+          chmodSync(dir, OUTBOX_DIR_MODE);
+        } catch (e) {
+          log?.warn({ dir, code: (e as NodeJS.ErrnoException).code }, 'outbox folder left with its permissions');
+        }
+        folderReady = true;
+      }
       const raw = info.message as Buffer;
       const at = new Date();
       for (let attempt = 0; ; attempt++) {
         try {
+          const file = outboxFileName(message.to, at, attempt);
           // 'wx': two messages to one address in the same millisecond must not overwrite each other.
-          writeFileSync(join(dir, outboxFileName(message.to, at, attempt)), raw, { flag: 'wx' });
+          writeFileSync(join(dir, file), raw, { flag: 'wx', mode: OUTBOX_FILE_MODE });
+          log?.info({ to: message.to, file, ...(link && { link }) }, 'email written to the outbox');
           return;
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -85,6 +105,11 @@ export function createMemoryMailer(): MemoryMailer {
   };
 }
 
-export function createMailer(config: { dir: string; smtpUrl: string | null; from: string }): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from) : createFileMailer(config.dir, config.from);
+export function createMailer(
+  config: { dir: string; smtpUrl: string | null; from: string },
+  log?: FastifyBaseLogger,
+): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.from)
+    : createFileMailer(config.dir, config.from, log);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { MetricsConfig } from '../config.ts';
 
 /** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
 let processRegistry: Registry | undefined;
@@ -13,8 +14,11 @@ function processMetrics(): Registry {
 }
 
 /** /metrics in Prometheus text format: process metrics plus an HTTP duration histogram labelled by route pattern
- *  (never the raw URL, which would explode the label space). */
-export function registerMetrics(app: FastifyInstance, token: string | null): void {
+ *  (never the raw URL, which would explode the label space). Closed unless configured: with METRICS_TOKEN, only the
+ *  bearer of that token; with METRICS_OPEN=true, anyone (a scraper on a private network, development); otherwise
+ *  404, as if there were no such page. */
+export function registerMetrics(app: FastifyInstance, config: MetricsConfig): void {
+  const { token, open } = config;
   const registry = new Registry();
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -37,6 +41,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
     if (token !== null && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
       return reply.code(401).type('text/plain').send('Unauthorized');
     }
+    if (token === null && !open) return reply.code(404).type('text/plain').send('Not found');
     const text = (await processMetrics().metrics()) + (await registry.metrics());
     return reply.type(registry.contentType).send(text);
   });

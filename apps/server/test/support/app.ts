@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
@@ -54,7 +54,12 @@ export function withTestApp(database: TestDatabase, use: (app: TestApp) => void,
 /** Builds the real app on a test database: temp DATA_DIR (with a small web build), in-memory mail, a movable
  *  clock, silent logs, an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it), and
  *  no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it). */
-export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  /** logger: capture the app's logs; configuredMailer: the outbox or SMTP of the config instead of memory. */
+  options: { logger?: FastifyBaseLogger; configuredMailer?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutti-test-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist, { recursive: true });
@@ -74,7 +79,12 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
   const mail = createMemoryMailer();
-  const app = await buildApp(config, { database: await database.open(), mailer: mail, now: clock.now });
+  const app = await buildApp(config, {
+    database: await database.open(),
+    now: clock.now,
+    ...(!options.configuredMailer && { mailer: mail }),
+    ...(options.logger && { logger: options.logger }),
+  });
   try {
     await app.ready();
   } catch (e) {

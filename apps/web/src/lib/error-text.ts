@@ -5,7 +5,8 @@ import { ApiError } from './api-error';
 /** Sentence for any failure: the contract's code when known, otherwise the spec's generic server message. */
 export function errorText(t: TFunction<'common'>, error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status >= 500) return t('errors.INTERNAL');
+    // A 503 names what is unavailable (the database, the room server) and that it is worth trying again shortly.
+    if (error.status >= 500 && error.status !== 503) return t('errors.INTERNAL');
     return t(`errors.${error.code}`);
   }
   return t('errors.UNKNOWN');

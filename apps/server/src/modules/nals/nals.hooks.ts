@@ -60,8 +60,10 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * API: hidden from the OpenAPI document.
  */
 export function registerBrokerHooks(app: FastifyInstance, access: BrokerAccess, secret: string | null): void {
+  // Without a configured secret the hooks refuse every call: open hooks would let anyone test tokens at will.
   const checkSecret = async (request: FastifyRequest) => {
-    if (secret === null) return;
+    if (secret === null)
+      throw new AppError(401, 'UNAUTHENTICATED', 'Broker hooks are off: BROKER_HOOK_SECRET is unset.');
     const header = request.headers[BROKER_SECRET_HEADER];
     // mosquitto-go-auth cannot send headers: the secret may come in the query string of the configured URI.
     const query = (request.query as Record<string, unknown> | undefined)?.['secret'];

@@ -1,4 +1,12 @@
-import type { Config, Country, MusicSkill, MusicStyle, Privilege, SocialNetwork } from '@tutti/contract/reference';
+import type {
+  Config,
+  Country,
+  MusicSkill,
+  MusicStyle,
+  Privilege,
+  SocialNetwork,
+  System,
+} from '@tutti/contract/reference';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import {
@@ -36,12 +44,15 @@ export function createReferenceService(deps: {
     },
     config: async (): Promise<Config> =>
       presentConfig(config, { queueHost: deps.queueHost(), nalsRefVersion: await deps.nalsRefVersion() }),
-    system: () => ({
-      version: deps.version,
+    /** The clock for anyone; the internals for an administrator only. */
+    system: (forAdmin: boolean): System => ({
       serverTime: deps.now().toISOString(),
-      startedAt: deps.startedAt.toISOString(),
-      database: deps.database.kind,
-      bus: deps.config.redisUrl ? ('redis' as const) : ('memory' as const),
+      ...(forAdmin && {
+        version: deps.version,
+        startedAt: deps.startedAt.toISOString(),
+        database: deps.database.kind,
+        bus: deps.config.redisUrl ? ('redis' as const) : ('memory' as const),
+      }),
     }),
     countries: async (): Promise<Country[]> => (await repo.countries()).map(presentCountry),
     socialNetworks: async (): Promise<SocialNetwork[]> => (await repo.socialNetworks()).map(presentSocialNetwork),

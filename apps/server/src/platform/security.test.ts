@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { contentSecurityPolicy, DATADOG_INTAKE } from './security.ts';
+
+describe('contentSecurityPolicy connect-src', () => {
+  it('allows the app, the bus and the broker derived from PUBLIC_URL, and no other WebSocket', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://tutti.example.org' });
+    expect(contentSecurityPolicy(config, 'wss://tutti.example.org:8084')['connect-src']).toEqual([
+      "'self'",
+      'wss://tutti.example.org',
+      'wss://tutti.example.org:8084',
+    ]);
+  });
+
+  it('follows BUS_HOST and BROKER_PUBLIC_URL, and adds the analytics configured', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://tutti.example.org',
+      BUS_HOST: 'wss://bus.example.org/bus',
+      BROKER_PUBLIC_URL: 'wss://mqtt.example.org:8884/mqtt',
+      MATOMO_URL: 'https://stats.example.org/matomo/',
+      MATOMO_ID: '3',
+      DATADOG_CLIENT_TOKEN: 'pub123',
+    });
+    expect(contentSecurityPolicy(config, config.queueHost ?? '')['connect-src']).toEqual([
+      "'self'",
+      'wss://bus.example.org',
+      'wss://mqtt.example.org:8884',
+      'https://stats.example.org',
+      DATADOG_INTAKE,
+    ]);
+  });
+
+  it('drops an address that does not parse rather than widening the policy', () => {
+    const config = loadConfig({ BUS_HOST: 'not a url' });
+    expect(contentSecurityPolicy(config, 'also not a url')['connect-src']).toEqual(["'self'"]);
+  });
+});

@@ -1,0 +1,142 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTAGE_PROBE_MS, OUTAGE_RETRY_AFTER_SECONDS } from '../src/platform/outage.ts';
+import { call, startTestApp, type TestApp } from './support/app.ts';
+import { pgliteDatabase, postgresDatabase } from './support/databases.ts';
+import { captureLogs, type CapturedLogs } from './support/logs.ts';
+import { createUser, type SignedInUser } from './support/users.ts';
+
+type ErrorJson = { error: { code: string } };
+
+const OUTAGE_LOG = 'database unavailable: answering 503 until it is back';
+
+/** Several kinds of request that all need the database: a public read, an authenticated one (v1/me may come
+ *  from the embedded database's session cache), a sign-in. */
+async function expectUnavailable(t: TestApp, user: SignedInUser): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const [method, path, options] of [
+      ['GET', 'v1/config/countries', {}],
+      ['GET', 'v1/me/devices', { token: user.accessToken }],
+      ['POST', 'v1/auth', { body: { email: user.email, password: user.password } }],
+    ] as const) {
+      const res = await call<ErrorJson>(t, method, path, options);
+      expect(res.status, `${method} ${path}`).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+      expect(res.json.error.code).toBe('SERVICE_UNAVAILABLE');
+    }
+  }
+}
+
+/** Error lines only: the access log still has one info line per request. */
+const errorMessages = (logs: CapturedLogs) => logs.lines(50).map((l) => l['msg']);
+
+describe('a lost embedded database (PGlite closed under the app)', () => {
+  const database = pgliteDatabase();
+  let t: TestApp;
+  let logs: CapturedLogs;
+  let ann: SignedInUser;
+  beforeAll(async () => {
+    await database.setup();
+    logs = captureLogs();
+    t = await startTestApp(database, {}, { logger: logs.logger });
+    ann = await createUser(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database.teardown();
+  });
+
+  it('answers 503 with retry-after to every request, and logs the outage once', async () => {
+    await t.app.tutti.database.close();
+    await expectUnavailable(t, ann);
+    expect(errorMessages(logs)).toEqual([OUTAGE_LOG]);
+    expect(logs.text()).not.toContain('request failed');
+    const health = await call(t, 'GET', 'v1/health');
+    expect(health.status).toBe(503);
+    expect(health.headers['retry-after']).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+  });
+});
+
+/** A TCP relay to PostgreSQL that the test can cut (every connection reset, the port refusing) and restore. */
+function relay(target: URL) {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  return {
+    running: () => server !== null,
+    url: () => {
+      const url = new URL(target);
+      url.host = `127.0.0.1:${port}`;
+      return url.toString();
+    },
+    start: () =>
+      new Promise<void>((resolve) => {
+        server = createServer((client) => {
+          const upstream = connect(Number(target.port || 5432), target.hostname);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('error', () => s.destroy());
+            s.on('close', () => {
+              sockets.delete(s);
+              client.destroy();
+              upstream.destroy();
+            });
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        server.listen(port, '127.0.0.1', () => {
+          port = (server?.address() as AddressInfo).port;
+          resolve();
+        });
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        const closing = server;
+        server = null;
+        if (closing) closing.close(() => resolve());
+        else resolve();
+      }),
+  };
+}
+
+const serverUrl = process.env['TEST_DATABASE_URL'];
+
+describe.runIf(serverUrl)('a lost PostgreSQL server, and its return', () => {
+  const link = relay(new URL(serverUrl ?? 'postgres://localhost'));
+  let database: ReturnType<typeof postgresDatabase>;
+  let t: TestApp;
+  let logs: CapturedLogs;
+  let ann: SignedInUser;
+  beforeAll(async () => {
+    await link.start();
+    database = postgresDatabase(link.url());
+    await database.setup();
+    logs = captureLogs();
+    t = await startTestApp(database, {}, { logger: logs.logger });
+    ann = await createUser(t);
+  });
+  afterAll(async () => {
+    // A failed test may have left the server cut off: the teardown needs it.
+    if (!link.running()) await link.start();
+    await t?.close();
+    await database?.teardown();
+    await link.stop();
+  });
+
+  it('answers 503 with retry-after while it is gone, logs once, logs its return, then answers again', async () => {
+    await link.stop();
+    await expectUnavailable(t, ann);
+    expect(errorMessages(logs)).toEqual([OUTAGE_LOG]);
+    await link.start();
+    await expect
+      .poll(() => logs.lines(40).some((l) => l['msg'] === 'database reachable again'), {
+        timeout: OUTAGE_PROBE_MS * 4,
+      })
+      .toBe(true);
+    const res = await call(t, 'GET', 'v1/me', { token: ann.accessToken });
+    expect(res.status).toBe(200);
+    expect(errorMessages(logs)).toEqual([OUTAGE_LOG]);
+  });
+});
