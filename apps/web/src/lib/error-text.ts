@@ -6,7 +6,8 @@ import { ApiError } from './api-error';
 export function errorText(t: TFunction<'common'>, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status >= 500) return t('errors.INTERNAL');
-    return t(`errors.${error.code}`);
+    // The limit a fair-use refusal names ({{limit}}) comes from the error's details.
+    return t(`errors.${error.code}`, { limit: error.details['limit'] });
   }
   return t('errors.UNKNOWN');
 }
