@@ -95,6 +95,18 @@ describe.each(databases())('fair use of open rehearsals on $name', (database) =>
     expect(await organizedTotal(gus)).toBe(2);
   });
 
+  it('lets two organizers who invite each other create at the same moment (the account lock does not deadlock)', async () => {
+    const [ivy, jon] = [await createUser(h.t), await createUser(h.t)];
+    nextMinute(h);
+    const results = await Promise.all([
+      create(ivy, { invite: [jon.username] }),
+      create(jon, { invite: [ivy.username] }),
+      create(ivy, { invite: [jon.username], startsAt: inHours(1) }),
+      create(jon, { invite: [ivy.username], startsAt: inHours(1) }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+  });
+
   it('bounds the invitations of a session (409 INVITATIONS_LIMIT); inviting again costs nothing', async () => {
     const org = await createUser(h.t);
     const guests = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(h.t)));

@@ -125,7 +125,9 @@ export function createServersRepository(db: Db) {
         .select({ capacity: servers.capacity })
         .from(servers)
         .where(eq(servers.id, serverId))
-        .for('update');
+        // NO KEY UPDATE: joins on this server take turns, while rooms being inserted (whose foreign key locks the
+        // server's key) are not held up.
+        .for('no key update');
       if (!server) return null;
       const [row] = await tx
         .select({ n: count() })

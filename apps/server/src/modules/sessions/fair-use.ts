@@ -17,7 +17,10 @@ export function createFairUse(limits: SessionLimits) {
   return {
     /** Before inserting an open rehearsal organized by `organizerId` that starts at `startsAt`. */
     async checkCreation(tx: Db, organizerId: string, startsAt: Date, at: Date): Promise<void> {
-      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, organizerId)).for('update');
+      // NO KEY UPDATE: two creations of this account take turns, yet invitations that point at this account (its
+      // row's key, locked KEY SHARE by the foreign key) are not blocked: two organizers inviting each other at
+      // once would otherwise deadlock.
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, organizerId)).for('no key update');
       const since = new Date(at.getTime() - MINUTE_MS).toISOString();
       const now = at.toISOString();
       const [c] = await tx
