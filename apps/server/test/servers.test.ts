@@ -60,18 +60,10 @@ describe.each(databases())('regions, providers and room servers on $name', (data
       .insert(rooms)
       .values({ sessionId: session?.id ?? '', serverId, remoteId: unique(), ip: '127.0.0.1', port: 7400 })
       .returning();
-    for (const [slot, user] of present.entries()) {
-      const at = new Date();
-      await db.insert(sessionPlayers).values({
-        sessionId: session?.id ?? '',
-        accountId: user.id,
-        roomId: room?.id ?? null,
-        slot,
-        joinedAt: at,
-        lastKeepaliveAt: at,
-        leaveTokenHash: unique(),
-      });
-    }
+    const at = new Date();
+    const player = (user: SignedInUser, slot: number) => ({ accountId: user.id, slot, leaveTokenHash: unique() });
+    const base = { sessionId: session?.id ?? '', roomId: room?.id ?? null, joinedAt: at, lastKeepaliveAt: at };
+    if (present.length) await db.insert(sessionPlayers).values(present.map((u, i) => ({ ...base, ...player(u, i) })));
     return room?.id ?? '';
   };
   const closeRoom = (id: string) =>
