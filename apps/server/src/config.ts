@@ -76,6 +76,12 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(0).default(DEFAULT_FREE_MINUTES_PER_MONTH),
   ),
   SESSION_SWEEP_INTERVAL_MS: positiveInt(15_000),
+  // Fair use per organizer (docs/decisions/0015): open rehearsals live at once, scheduled ahead, created per minute,
+  // and invitations per session.
+  SESSION_LIVE_MAX: positiveInt(3),
+  SESSION_SCHEDULED_MAX: positiveInt(20),
+  SESSION_CREATIONS_PER_MINUTE: positiveInt(5),
+  SESSION_INVITATIONS_MAX: positiveInt(100),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -128,6 +134,19 @@ export interface SessionsConfig {
   freeMinutesPerMonth: number;
   /** How often each instance looks for silent players and abandoned sessions. */
   sweepIntervalMs: number;
+  limits: SessionLimits;
+}
+
+/** Fair use per organizer; every count is read from the database, so it holds across instances. */
+export interface SessionLimits {
+  /** Open rehearsals not ended whose start time has come (SESSION_LIVE_MAX). */
+  live: number;
+  /** Open rehearsals not started yet (SESSION_SCHEDULED_MAX). */
+  scheduled: number;
+  /** Sessions created in the last minute (SESSION_CREATIONS_PER_MINUTE). */
+  perMinute: number;
+  /** Invitations one session holds (SESSION_INVITATIONS_MAX). */
+  invitations: number;
 }
 
 export interface BrokerConfig {
@@ -247,6 +266,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       capacity: e.ROOM_CAPACITY,
     },
     nalsDownloadBaseUrl: ensureTrailingSlash(e.NALS_DOWNLOAD_BASE_URL ?? `${publicUrl}/downloads/nals/`),
-    sessions: { freeMinutesPerMonth: e.FREE_MINUTES_PER_MONTH, sweepIntervalMs: e.SESSION_SWEEP_INTERVAL_MS },
+    sessions: {
+      freeMinutesPerMonth: e.FREE_MINUTES_PER_MONTH,
+      sweepIntervalMs: e.SESSION_SWEEP_INTERVAL_MS,
+      limits: {
+        live: e.SESSION_LIVE_MAX,
+        scheduled: e.SESSION_SCHEDULED_MAX,
+        perMinute: e.SESSION_CREATIONS_PER_MINUTE,
+        invitations: e.SESSION_INVITATIONS_MAX,
+      },
+    },
   };
 }

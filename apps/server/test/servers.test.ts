@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServersRepository } from '../src/modules/servers/servers.repository.ts';
 import { createServersService } from '../src/modules/servers/servers.service.ts';
-import { rooms, servers, sessions } from '../src/platform/schema.ts';
+import { rooms, servers, sessionPlayers, sessions } from '../src/platform/schema.ts';
 import { call, startTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import { FAKE_ROOM_SECRET, startFakeRoomServer, type FakeRoomServer } from './support/fake-room.ts';
@@ -49,16 +49,21 @@ describe.each(databases())('regions, providers and room servers on $name', (data
     return res.json;
   };
   /** A session with an open room on that server, as the sessions module records them. */
-  const openRoomOn = async (serverId: string, maxPlayers = 8) => {
+  /** An open room on the server with these musicians present in it. */
+  const openRoomOn = async (serverId: string, present: SignedInUser[] = []) => {
     const db = t.app.tutti.database.db;
     const [session] = await db
       .insert(sessions)
-      .values({ kind: 'open', name: 'Jam', startsAt: new Date(), maxPlayers })
+      .values({ kind: 'open', name: 'Jam', startsAt: new Date(), maxPlayers: 8 })
       .returning();
     const [room] = await db
       .insert(rooms)
       .values({ sessionId: session?.id ?? '', serverId, remoteId: unique(), ip: '127.0.0.1', port: 7400 })
       .returning();
+    const at = new Date();
+    const player = (user: SignedInUser, slot: number) => ({ accountId: user.id, slot, leaveTokenHash: unique() });
+    const base = { sessionId: session?.id ?? '', roomId: room?.id ?? null, joinedAt: at, lastKeepaliveAt: at };
+    if (present.length) await db.insert(sessionPlayers).values(present.map((u, i) => ({ ...base, ...player(u, i) })));
     return room?.id ?? '';
   };
   const closeRoom = (id: string) =>
@@ -339,19 +344,22 @@ describe.each(databases())('regions, providers and room servers on $name', (data
       expect((await api<Server[]>('GET', 'v1/servers')).json.find((s) => s.id === server.id)?.status).toBe('paused');
     });
 
-    it('counts as load the player slots of its open rooms, and refuses to delete it while they are open', async () => {
+    it('counts as load the players present in its open rooms (not their maxPlayers), and refuses to delete it while rooms are open', async () => {
       const server = await newServer((await newRegion()).id);
-      const first = await openRoomOn(server.id, 8);
-      await openRoomOn(server.id, 4);
+      const third = await createUser(t);
+      const first = await openRoomOn(server.id, [admin, musician, third]);
+      await openRoomOn(server.id, [admin]);
+      const empty = await openRoomOn(server.id, []);
       const loadOf = async () => (await api<Server[]>('GET', 'v1/servers')).json.find((s) => s.id === server.id)?.load;
-      expect(await loadOf()).toBe(12);
+      expect(await loadOf()).toBe(4);
       const refused = await api('DELETE', `v1/servers/${server.id}`);
       expect(refused.status).toBe(409);
       expect(refused.json.error.code).toBe('IN_USE');
 
       await closeRoom(first);
-      expect(await loadOf()).toBe(4);
-      expect((await api<Server>('POST', `v1/servers/${server.id}/start`)).json.load).toBe(4);
+      await closeRoom(empty);
+      expect(await loadOf()).toBe(1);
+      expect((await api<Server>('POST', `v1/servers/${server.id}/start`)).json.load).toBe(1);
       await t.app.tutti.database.db.update(rooms).set({ closedAt: new Date() }).where(eq(rooms.serverId, server.id));
       expect((await api('DELETE', `v1/servers/${server.id}`)).status).toBe(204);
       expect((await api<Server[]>('GET', 'v1/servers')).json.some((s) => s.id === server.id)).toBe(false);

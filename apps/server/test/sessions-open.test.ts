@@ -1,4 +1,4 @@
-import type { Session, SessionPost } from '@tutti/contract/sessions';
+import type { MySessions, Session, SessionPage, SessionPost } from '@tutti/contract/sessions';
 import { busTopics } from '@tutti/contract/bus';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/app.ts';
@@ -91,8 +91,8 @@ describe.each(databases())('open rehearsals on $name', (database) => {
         fields: { invite: 'unknown_username' },
         details: { unknown: ['nobodyhere1', 'ghost2'] },
       });
-      const mine = await call<{ organized: Session[] }>(h.t, 'GET', 'v1/me/sessions', { token: ann.accessToken });
-      expect(mine.json.organized.some((s) => s.name === 'Ghosts')).toBe(false);
+      const mine = await call<MySessions>(h.t, 'GET', 'v1/me/sessions?size=50', { token: ann.accessToken });
+      expect(mine.json.organized.items.some((s) => s.name === 'Ghosts')).toBe(false);
     });
 
     it.each([
@@ -219,8 +219,8 @@ describe.each(databases())('open rehearsals on $name', (database) => {
       expect(eventsOn(h, busTopics.invitations(bob.id), from)).toHaveLength(0);
       // The invitee now sees the private session, and it is in their invitations.
       expect((await details(h.t, cat, s.id)).status).toBe(200);
-      const mine = await call<{ invited: Session[] }>(h.t, 'GET', 'v1/me/sessions', { token: cat.accessToken });
-      expect(mine.json.invited.map((i) => i.id)).toContain(s.id);
+      const mine = await call<MySessions>(h.t, 'GET', 'v1/me/sessions?size=50', { token: cat.accessToken });
+      expect(mine.json.invited.items.map((i) => i.id)).toContain(s.id);
 
       const unknown = await invite(ann, s.id, ['nosuchuser42']);
       expect(unknown.status).toBe(400);
@@ -241,11 +241,11 @@ describe.each(databases())('open rehearsals on $name', (database) => {
       const pub = await createOpenRehearsal(h.t, ann);
       const priv = await createOpenRehearsal(h.t, ann, { public: false, invite: [bob.username] });
       const later = await createOpenRehearsal(h.t, ann, { startsAt: inHours(h, 3) });
-      const forBob = await call<Session[]>(h.t, 'GET', 'v1/sessions', { token: bob.accessToken });
-      const forCat = await call<Session[]>(h.t, 'GET', 'v1/sessions', { token: cat.accessToken });
+      const forBob = await call<SessionPage>(h.t, 'GET', 'v1/sessions?size=50', { token: bob.accessToken });
+      const forCat = await call<SessionPage>(h.t, 'GET', 'v1/sessions?size=50', { token: cat.accessToken });
       expect(forBob.status).toBe(200);
-      const bobIds = forBob.json.map((s) => s.id);
-      const catIds = forCat.json.map((s) => s.id);
+      const bobIds = forBob.json.items.map((s) => s.id);
+      const catIds = forCat.json.items.map((s) => s.id);
       expect(bobIds).toEqual(expect.arrayContaining([pub.id, priv.id]));
       expect(bobIds).not.toContain(later.id);
       expect(catIds).toContain(pub.id);
@@ -289,15 +289,11 @@ describe.each(databases())('open rehearsals on $name', (database) => {
       const a = await createOpenRehearsal(h.t, dan, { startsAt: inHours(h, 10) });
       const b = await createOpenRehearsal(h.t, dan);
       await createOpenRehearsal(h.t, ann, { public: false, invite: [dan.username] });
-      const res = await call<{ organized: Session[]; invited: Session[]; remainingMinutes: number | null }>(
-        h.t,
-        'GET',
-        'v1/me/sessions',
-        { token: dan.accessToken },
-      );
+      const res = await call<MySessions>(h.t, 'GET', 'v1/me/sessions', { token: dan.accessToken });
       expect(res.status).toBe(200);
-      expect(res.json.organized.map((s) => s.id)).toEqual([b.id, a.id]);
-      expect(res.json.invited).toHaveLength(1);
+      expect(res.json.organized).toMatchObject({ page: 1, size: 20, total: 2 });
+      expect(res.json.organized.items.map((s) => s.id)).toEqual([b.id, a.id]);
+      expect(res.json.invited.items).toHaveLength(1);
       expect(res.json.remainingMinutes).toBe(120);
     });
 

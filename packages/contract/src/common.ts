@@ -47,3 +47,34 @@ export function ageOn(birthdate: string, today: Date = new Date()): number {
 }
 
 export const LocalizedNameSchema = z.object({ en: z.string(), fr: z.string() });
+
+/** Paged lists: `p` (1-based) and `size`, as the spec's other paged calls; every list a client cannot bound
+ *  itself (sessions, posts) is paged, so no answer grows with what other accounts create. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 50;
+/** Deeper pages are refused (400): nobody reads that far, and an OFFSET that large is a scan. */
+export const PAGE_MAX = 10_000;
+export const PageQuerySchema = z.object({
+  p: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** The one shape of a page: its items, which page and size they are, and how many there are in all (a page past
+ *  the end is empty, with the same total). */
+export const PageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int().min(1),
+    size: z.number().int().min(1),
+    total: z.number().int().min(0),
+  });
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  total: number;
+}
+/** True when pages after `page` hold more items. */
+export const hasMorePages = (page: Pick<Page<unknown>, 'page' | 'size' | 'total'>): boolean =>
+  page.page * page.size < page.total;

@@ -31,6 +31,14 @@ export const ErrorCodeSchema = z.enum([
   'NOT_IN_SESSION',
   /** The free open-rehearsal minutes of this month are used up; subscribing removes the limit. */
   'NO_MINUTES_LEFT',
+  /** Fair use (details.limit says how many): the organizer has as many live open rehearsals as allowed. */
+  'LIVE_SESSIONS_LIMIT',
+  /** The organizer has as many scheduled (future) open rehearsals as allowed. */
+  'SCHEDULED_SESSIONS_LIMIT',
+  /** The organizer created as many sessions as allowed in the last minute (429; details.retryAfterSeconds). */
+  'SESSION_CREATION_RATE',
+  /** The session has as many invitations as allowed. */
+  'INVITATIONS_LIMIT',
   /** A server or region that live rooms still use. */
   'IN_USE',
   /** An upload that is not a JPEG, PNG or WebP image. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as A from './accounts.ts';
 import * as R from './reference.ts';
-import { IdParamsSchema, LocalizedNameSchema } from './common.ts';
+import { IdParamsSchema, LocalizedNameSchema, PageQuerySchema } from './common.ts';
 import * as S from './sessions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -373,16 +373,17 @@ export const endpoints = {
     path: 'v1/sessions',
     access: 'user',
     tag: 'sessions',
-    summary: 'Live sessions I may see: public ones, and private ones I organize, am invited to or play in',
-    response: z.array(S.SessionSchema),
+    summary: 'Live sessions I may see: public ones, and private ones I organize, am invited to or play in; paged',
+    query: PageQuerySchema,
+    response: S.SessionPageSchema,
   }),
   listPublicSessions: def({
     method: 'GET',
     path: 'v1/sessions/public',
     access: 'user',
     tag: 'sessions',
-    summary: 'Public open rehearsals, live then scheduled, soonest first, 20 per page',
-    query: S.PageQuerySchema,
+    summary: 'Public open rehearsals, live then scheduled, soonest first; paged',
+    query: PageQuerySchema,
     response: S.SessionPageSchema,
   }),
   listMySessions: def({
@@ -390,7 +391,8 @@ export const endpoints = {
     path: 'v1/me/sessions',
     access: 'user',
     tag: 'sessions',
-    summary: 'Sessions I organize and sessions I am invited to (not ended), and my free minutes left',
+    summary: 'Sessions I organize and sessions I am invited to (not ended), each paged, and my free minutes left',
+    query: PageQuerySchema,
     response: S.MySessionsSchema,
   }),
   keepalive: def({
@@ -416,8 +418,8 @@ export const endpoints = {
     path: 'v1/session-posts',
     access: 'user',
     tag: 'sessions',
-    summary: "The hall's feed of public session activity, newest first, 20 per page",
-    query: S.PageQuerySchema,
+    summary: "The hall's feed of public session activity, newest first; paged",
+    query: PageQuerySchema,
     response: S.SessionPostPageSchema,
   }),
 
@@ -427,7 +429,7 @@ export const endpoints = {
     path: 'v2/open-rehearsal',
     access: 'user',
     tag: 'sessions',
-    summary: 'Create an open rehearsal, now or scheduled, public or private, and invite musicians',
+    summary: 'Create an open rehearsal, now or scheduled, public or private, and invite musicians (fair-use limits)',
     body: S.CreateOpenRehearsalBodySchema,
     response: S.SessionSchema,
     status: 201,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrorCode } from './errors.ts';
-import { UsernameSchema } from './common.ts';
+import { PageSchema, UsernameSchema } from './common.ts';
 
 /**
  * Rehearsal sessions, the room servers they run on, and the free-minute allowance. Open rehearsals are created by
@@ -29,8 +29,6 @@ export const DEFAULT_FREE_MINUTES_PER_MONTH = 120;
 /** Room quality: ping samples in the rolling window; a report is posted each time it is full. */
 export const PING_WINDOW_SIZE = 30;
 export const TEST_REHEARSAL_PASSWORD_MAX = 100;
-export const SESSION_POSTS_PAGE_SIZE = 20;
-export const PUBLIC_SESSIONS_PAGE_SIZE = 20;
 
 export const SESSION_KINDS = ['open', 'test'] as const;
 export const SessionKindSchema = z.enum(SESSION_KINDS);
@@ -178,22 +176,21 @@ export const KeepaliveResponseSchema = z
   .meta({ id: 'Keepalive' });
 export type KeepaliveResponse = z.infer<typeof KeepaliveResponseSchema>;
 
+export const SessionPageSchema = PageSchema(SessionSchema).meta({ id: 'SessionPage' });
+export type SessionPage = z.infer<typeof SessionPageSchema>;
+
+/** `p` and `size` page both lists at once: page 2 is the second page of each. */
 export const MySessionsSchema = z
   .object({
     /** Sessions I organize that have not ended, soonest first. */
-    organized: z.array(SessionSchema),
+    organized: SessionPageSchema,
     /** Sessions I am invited to that have not ended, soonest first. */
-    invited: z.array(SessionSchema),
+    invited: SessionPageSchema,
     /** Free minutes left this month; null when subscribed. */
     remainingMinutes: z.number().int().min(0).nullable(),
   })
   .meta({ id: 'MySessions' });
 export type MySessions = z.infer<typeof MySessionsSchema>;
-
-export const PageQuerySchema = z.object({ p: z.coerce.number().int().min(1).max(10_000).default(1) });
-export const SessionPageSchema = z
-  .object({ items: z.array(SessionSchema), page: z.number().int(), total: z.number().int() })
-  .meta({ id: 'SessionPage' });
 
 export const SESSION_POST_KINDS = ['created', 'scheduled', 'joined', 'ended'] as const;
 export const SessionPostSchema = z
@@ -211,9 +208,8 @@ export const SessionPostSchema = z
   })
   .meta({ id: 'SessionPost' });
 export type SessionPost = z.infer<typeof SessionPostSchema>;
-export const SessionPostPageSchema = z
-  .object({ items: z.array(SessionPostSchema), page: z.number().int(), total: z.number().int() })
-  .meta({ id: 'SessionPostPage' });
+export const SessionPostPageSchema = PageSchema(SessionPostSchema).meta({ id: 'SessionPostPage' });
+export type SessionPostPage = z.infer<typeof SessionPostPageSchema>;
 
 // ---- test rehearsals
 
@@ -284,7 +280,8 @@ export const ServerSchema = z
     /** Players it takes at once across its rooms. */
     capacity: z.number().int(),
     status: z.enum(SERVER_STATUSES),
-    /** Player slots its open rooms reserve: the sum of their sessions' maxPlayers (not who is connected now). */
+    /** Players present in its open rooms (a room takes a slot of its server per player who joins, not its
+     *  maxPlayers up front); the server is full when load reaches capacity. */
     load: z.number().int(),
     lastHealthAt: z.string().nullable(),
     lastHealthOk: z.boolean().nullable(),

@@ -30,7 +30,7 @@ export interface SessionsSuite<M extends readonly MakeUser[]> {
 }
 
 /** For a suite: a fake room server, the app registered with it (administrators from ADMIN_EMAIL, testers from
- *  TESTER_DOMAIN), the sweep left to `runNow`, a log of published events, and the suite's musicians made once
+ *  TESTER_DOMAIN), fair-use limits out of the way (unless `env` sets them), the sweep left to `runNow`, a log of published events, and the suite's musicians made once
  *  (`makers`, in order) after the app is up. The returned harness and users are filled in by beforeAll, in place:
  *  destructure them at the top of the suite and read them in hooks and tests only. */
 export function sessionsSuite<const M extends readonly MakeUser[]>(
@@ -50,6 +50,10 @@ export function sessionsSuite<const M extends readonly MakeUser[]>(
       TESTER_EMAILS: TESTER_DOMAIN,
       // Tests run the sweep themselves with a moved clock; the timer must not run it in between.
       SESSION_SWEEP_INTERVAL_MS: String(24 * 3600_000),
+      // Suites make many sessions per musician; the fair-use suite sets its own limits.
+      SESSION_LIVE_MAX: '1000',
+      SESSION_SCHEDULED_MAX: '1000',
+      SESSION_CREATIONS_PER_MINUTE: '1000',
       ...env,
     });
     const events: SessionsHarness['events'] = [];

@@ -7,7 +7,8 @@ export function errorText(t: TFunction<'common'>, error: unknown): string {
   if (error instanceof ApiError) {
     // A 503 names what is unavailable (the database, the room server) and that it is worth trying again shortly.
     if (error.status >= 500 && error.status !== 503) return t('errors.INTERNAL');
-    return t(`errors.${error.code}`);
+    // The limit a fair-use refusal names ({{limit}}) comes from the error's details.
+    return t(`errors.${error.code}`, { limit: error.details['limit'] });
   }
   return t('errors.UNKNOWN');
 }

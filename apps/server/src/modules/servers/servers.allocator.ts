@@ -8,12 +8,12 @@ import { longitudeOfTimeZone, rankServers } from './servers.policy.ts';
 import { createServersRepository } from './servers.repository.ts';
 import type { ConnectRoomServer } from './servers.service.ts';
 
-/** Long enough for the caller to record the room; after that its row in the database counts instead. */
-const RESERVATION_TTL_MS = 60_000;
+/** Long enough for the join that asked for a room to take its slot in it; after that the player's row counts. */
+const HOLD_TTL_MS = 30_000;
 
-interface Reservation {
+/** The slot of the first player of a room being opened, held by this process until that player's join admits it. */
+interface Hold {
   serverId: string;
-  slots: number;
   /** The room server's id of the room once it answered; null while POST /rooms is in flight. */
   remoteId: string | null;
   expiresAt: number;
@@ -21,13 +21,18 @@ interface Reservation {
 
 const unavailable = () =>
   new AppError(503, 'ROOM_SERVER_UNAVAILABLE', 'No room server can take this session now; try again in a moment.');
+const serverFull = () =>
+  new AppError(503, 'ROOM_SERVER_UNAVAILABLE', 'The room server of this session is full; try again in a moment.');
 
 /**
- * Opens rehearsal rooms on the registered room servers. A server's load comes from the open rooms in the database,
- * but the sessions module inserts a room's row only after allocate() returns: so this process holds each room's
- * slots itself for a minute (counting them instead of their row, never both), and two allocations at once cannot
- * both take a server's last places. Two API instances allocating at the same instant may still overfill a server
- * by one room: its capacity is a planning figure, the room server takes more.
+ * Opens rehearsal rooms on the registered room servers. A server's load is the players present in its open rooms
+ * (session_players), not the rooms' maxPlayers: an open rehearsal takes slots as musicians join, so a few idle
+ * sessions no longer fill a server (docs/decisions/0015). Two parts:
+ * - allocate() picks a server with a free slot for the join that asked for the room, and holds that slot in this
+ *   process from then until the join admits it (or HOLD_TTL_MS), so racing allocations cannot all count one place;
+ * - admit(), in the join's transaction before the player's row is inserted, locks the server's row and refuses the
+ *   join when the players present (and slots this process holds for other rooms) reach its capacity. The lock makes
+ *   that check hold across instances; only allocate's choice may be briefly optimistic on another instance.
  */
 export function createRoomAllocator(deps: {
   db: Db;
@@ -39,12 +44,16 @@ export function createRoomAllocator(deps: {
   const repo = createServersRepository(deps.db);
   const connect = deps.connect ?? createRoomClient;
   const { log } = deps;
-  const reservations = new Set<Reservation>();
+  const holds = new Set<Hold>();
 
-  const held = (serverId: string): number => {
+  const held = (serverId: string, exceptRemoteId?: string): number => {
     let slots = 0;
-    for (const r of reservations) if (r.serverId === serverId) slots += r.slots;
+    for (const h of holds) if (h.serverId === serverId && h.remoteId !== exceptRemoteId) slots += 1;
     return slots;
+  };
+  const dropExpired = (): void => {
+    const at = deps.now().getTime();
+    for (const h of holds) if (h.expiresAt <= at) holds.delete(h);
   };
 
   const markHealth = async (server: ServerRow, ok: boolean): Promise<void> => {
@@ -57,9 +66,8 @@ export function createRoomAllocator(deps: {
   return {
     async allocate({ maxPlayers, timeZone }): Promise<AllocatedRoom> {
       const at = deps.now();
-      for (const r of reservations) if (r.expiresAt <= at.getTime()) reservations.delete(r);
-      const except = [...reservations].flatMap((r) => (r.remoteId === null ? [] : [r.remoteId]));
-      const candidates = (await repo.candidates(except)).map((c) => ({
+      dropExpired();
+      const candidates = (await repo.candidates()).map((c) => ({
         server: c.server,
         stored: c.load,
         id: c.server.id,
@@ -70,23 +78,19 @@ export function createRoomAllocator(deps: {
       }));
       const ranked = rankServers(candidates, longitudeOfTimeZone(timeZone, at));
       for (const { server, stored } of ranked) {
-        // Reservations are read again at each try: allocations that ran while this one awaited took their share.
-        if (stored + held(server.id) + maxPlayers > server.capacity) continue;
-        const reservation: Reservation = {
-          serverId: server.id,
-          slots: maxPlayers,
-          remoteId: null,
-          expiresAt: deps.now().getTime() + RESERVATION_TTL_MS,
-        };
-        reservations.add(reservation);
+        // Holds are read again at each try: allocations that ran while this one awaited took their share. One
+        // slot is needed, the first player's; the room itself is made for maxPlayers (SESSION_FULL beyond).
+        if (stored + held(server.id) + 1 > server.capacity) continue;
+        const hold: Hold = { serverId: server.id, remoteId: null, expiresAt: deps.now().getTime() + HOLD_TTL_MS };
+        holds.add(hold);
         try {
           const room = await connect(server.url, server.secret).createRehearsalRoom(maxPlayers);
-          reservation.remoteId = room.id;
-          reservation.expiresAt = deps.now().getTime() + RESERVATION_TTL_MS;
+          hold.remoteId = room.id;
+          hold.expiresAt = deps.now().getTime() + HOLD_TTL_MS;
           await markHealth(server, true);
           return { serverId: server.id, remoteId: room.id, ip: room.ip, port: room.port };
         } catch (err) {
-          reservations.delete(reservation);
+          holds.delete(hold);
           log.warn({ err, serverId: server.id, url: server.url }, 'room server refused a room: trying the next one');
           await markHealth(server, false);
         }
@@ -95,8 +99,22 @@ export function createRoomAllocator(deps: {
       throw unavailable();
     },
 
+    async admit(tx, { serverId, remoteId }): Promise<void> {
+      dropExpired();
+      // A room whose server was removed has nothing to count (and cannot take anyone new anyway: its audio is gone).
+      if (serverId === null) return;
+      const server = await repo.lockLoad(tx, serverId);
+      if (!server) return;
+      // This room's own hold is the slot this join takes: counted once, as the player's row from now on.
+      if (server.load + held(serverId, remoteId) + 1 > server.capacity) {
+        log.warn({ serverId, load: server.load, capacity: server.capacity }, 'join refused: room server full');
+        throw serverFull();
+      }
+      for (const h of holds) if (h.remoteId === remoteId) holds.delete(h);
+    },
+
     async release({ serverId, remoteId }): Promise<void> {
-      for (const r of reservations) if (r.remoteId === remoteId) reservations.delete(r);
+      for (const h of holds) if (h.remoteId === remoteId) holds.delete(h);
       if (serverId === null) return;
       try {
         const address = await repo.serverAddress(serverId);

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { regions, rooms, servers, sessions, type RegionRow, type ServerRow } from '../../platform/schema.ts';
+import { regions, rooms, servers, sessionPlayers, type RegionRow, type ServerRow } from '../../platform/schema.ts';
 
 export interface ServerWithLoad {
   server: ServerRow;
-  /** Player slots its open rooms reserve (sum of their sessions' max_players). */
+  /** Players present in its open rooms: a slot is taken when a player joins, not when a room opens. */
   load: number;
 }
 
@@ -16,17 +16,16 @@ export type NewRegion = Pick<RegionRow, 'code' | 'name' | 'latitude' | 'longitud
 export type NewServer = Pick<ServerRow, 'name' | 'regionId' | 'provider' | 'url' | 'secret' | 'capacity' | 'status'>;
 
 export function createServersRepository(db: Db) {
-  /** One row per server with open rooms: what they reserve. Rooms in `except` are left out (the allocator counts
-   *  them itself while it holds them). */
-  const loads = (except: string[] = []) =>
+  /** One row per server with players present in its open rooms: how many. */
+  const loads = () =>
     db
       .select({
         serverId: rooms.serverId,
-        load: sql<number>`coalesce(sum(${sessions.maxPlayers}), 0)::int`.as('load'),
+        load: sql<number>`count(*)::int`.as('load'),
       })
       .from(rooms)
-      .innerJoin(sessions, eq(sessions.id, rooms.sessionId))
-      .where(and(isNull(rooms.closedAt), except.length > 0 ? notInArray(rooms.remoteId, except) : undefined))
+      .innerJoin(sessionPlayers, and(eq(sessionPlayers.roomId, rooms.id), isNull(sessionPlayers.leftAt)))
+      .where(isNull(rooms.closedAt))
       .groupBy(rooms.serverId)
       .as('loads');
 
@@ -105,15 +104,37 @@ export function createServersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Started servers with their region and load, leaving out the rooms in `except`: where a new room may go. */
-    candidates: (except: string[]): Promise<CandidateServer[]> => {
-      const l = loads(except);
+    /** Started servers with their region and load: where a new room may go. */
+    candidates: (): Promise<CandidateServer[]> => {
+      const l = loads();
       return db
         .select({ server: servers, region: regions, load: sql<number>`coalesce(${l.load}, 0)::int` })
         .from(servers)
         .innerJoin(regions, eq(regions.id, servers.regionId))
         .leftJoin(l, eq(l.serverId, servers.id))
         .where(eq(servers.status, 'started'));
+    },
+
+    /**
+     * In a join's transaction: locks the server's row until the transaction ends, so that joins on one server take
+     * turns on every instance, and answers its capacity and the players present in its open rooms now. Null for a
+     * server that was removed.
+     */
+    async lockLoad(tx: Db, serverId: string): Promise<{ capacity: number; load: number } | null> {
+      const [server] = await tx
+        .select({ capacity: servers.capacity })
+        .from(servers)
+        .where(eq(servers.id, serverId))
+        // NO KEY UPDATE: joins on this server take turns, while rooms being inserted (whose foreign key locks the
+        // server's key) are not held up.
+        .for('no key update');
+      if (!server) return null;
+      const [row] = await tx
+        .select({ n: count() })
+        .from(sessionPlayers)
+        .innerJoin(rooms, eq(rooms.id, sessionPlayers.roomId))
+        .where(and(eq(rooms.serverId, serverId), isNull(rooms.closedAt), isNull(sessionPlayers.leftAt)));
+      return { capacity: server.capacity, load: row?.n ?? 0 };
     },
 
     async serverAddress(id: string): Promise<Pick<ServerRow, 'url' | 'secret'> | null> {

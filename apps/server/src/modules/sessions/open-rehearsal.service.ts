@@ -16,12 +16,15 @@ import type { SessionPatch } from './rehearsal.repository.ts';
 import type { CoreDeps, SessionCore } from './session-core.ts';
 import { sessionEnded } from './session-core.ts';
 import type { SessionAccess } from './session-access.ts';
+import type { FairUse } from './fair-use.ts';
 import { isOrganizer, sessionStatus } from './sessions.policy.ts';
 
 const organizerOnly = () => new AppError(403, 'FORBIDDEN', 'Only the organizer can change this session.');
 
-export function createOpenRehearsalService(deps: CoreDeps & { core: SessionCore; access: SessionAccess }) {
-  const { repo, core, access, events, uploads, log, now } = deps;
+export function createOpenRehearsalService(
+  deps: CoreDeps & { core: SessionCore; access: SessionAccess; fairUse: FairUse },
+) {
+  const { db, repo, core, access, fairUse, events, uploads, log, now } = deps;
 
   /** Accounts for the usernames, without the inviter; any unknown username refuses the whole request. */
   const resolveInvitees = async (usernames: string[], inviterId: string): Promise<AccountRow[]> => {
@@ -37,15 +40,14 @@ export function createOpenRehearsalService(deps: CoreDeps & { core: SessionCore;
     return found.filter((a) => a.id !== inviterId);
   };
 
-  const invite = async (row: SessionRow, inviter: AccountRow, invitees: AccountRow[]): Promise<string[]> => {
-    const added = await repo.addInvitations(
-      row.id,
-      invitees.map((a) => a.id),
-      inviter.id,
-      now(),
-    );
-    return added;
-  };
+  /** Adds the invitations within the session's limit, its row locked so that two invites at once take turns. */
+  const invite = (row: SessionRow, inviter: AccountRow, invitees: AccountRow[]): Promise<string[]> =>
+    db.transaction(async (tx) => {
+      const ids = invitees.map((a) => a.id);
+      await repo.lockSession(tx, row.id);
+      await fairUse.checkInvitations(tx, row.id, ids);
+      return repo.addInvitations(row.id, ids, inviter.id, now(), tx);
+    });
 
   /** The organizer's own session, not ended. */
   const organized = async (auth: AuthContext, id: string): Promise<SessionRow> => {
@@ -67,18 +69,38 @@ export function createOpenRehearsalService(deps: CoreDeps & { core: SessionCore;
       const invitees = await resolveInvitees(body.invite ?? [], auth.accountId);
       const at = now();
       const startsAt = body.startsAt ? new Date(body.startsAt) : at;
-      const row = await repo.insertSession({
-        kind: 'open',
-        name: body.name,
-        description: body.description || null,
-        public: body.public,
-        organizerId: auth.accountId,
-        startsAt,
-        timeZone: body.timeZone ?? null,
-        maxPlayers: SESSION_MAX_PLAYERS,
-        createdAt: at,
+      const row = await db.transaction(async (tx) => {
+        await fairUse.checkCreation(tx, auth.accountId, startsAt, at);
+        const inserted = await repo.insertSession(
+          {
+            kind: 'open',
+            name: body.name,
+            description: body.description || null,
+            public: body.public,
+            organizerId: auth.accountId,
+            startsAt,
+            timeZone: body.timeZone ?? null,
+            maxPlayers: SESSION_MAX_PLAYERS,
+            createdAt: at,
+          },
+          tx,
+        );
+        // Within the same transaction: a creation whose invitations exceed the limit leaves no session behind.
+        await fairUse.checkInvitations(
+          tx,
+          inserted.id,
+          invitees.map((a) => a.id),
+        );
+        await repo.addInvitations(
+          inserted.id,
+          invitees.map((a) => a.id),
+          auth.accountId,
+          at,
+          tx,
+        );
+        return inserted;
       });
-      const inviteeIds = await invite(row, auth.account, invitees);
+      const inviteeIds = invitees.map((a) => a.id);
       if (row.public) {
         await repo.insertPost(
           row.id,

@@ -50,6 +50,12 @@ export function createRehearsalRepository(db: Db) {
     return rows.map((r) => r.id);
   };
 
+  /** One page of ids in that order, and how many rows match in all. */
+  const pageOf = async (where: SQL | undefined, order: SQL[], page: number, size: number) => {
+    const [ids, total] = await Promise.all([idsOf(where, order, size, (page - 1) * size), count(where)]);
+    return { ids, total };
+  };
+
   const count = async (where: SQL | undefined): Promise<number> => {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -127,8 +133,8 @@ export function createRehearsalRepository(db: Db) {
       });
     },
 
-    async insertSession(values: NewSession): Promise<SessionRow> {
-      const [row] = await db.insert(sessions).values(values).returning();
+    async insertSession(values: NewSession, q: Db = db): Promise<SessionRow> {
+      const [row] = await q.insert(sessions).values(values).returning();
       if (!row) throw new Error('session insert returned nothing');
       return row;
     },
@@ -154,9 +160,15 @@ export function createRehearsalRepository(db: Db) {
     },
 
     /** Answers the accounts that were not invited yet (an existing invitation is left as it was). */
-    async addInvitations(sessionId: string, accountIds: string[], invitedById: string, at: Date): Promise<string[]> {
+    async addInvitations(
+      sessionId: string,
+      accountIds: string[],
+      invitedById: string,
+      at: Date,
+      q: Db = db,
+    ): Promise<string[]> {
       if (accountIds.length === 0) return [];
-      const rows = await db
+      const rows = await q
         .insert(sessionInvitations)
         .values(accountIds.map((accountId) => ({ sessionId, accountId, invitedById, invitedAt: at })))
         .onConflictDoNothing()
@@ -168,49 +180,50 @@ export function createRehearsalRepository(db: Db) {
       await q.insert(sessionPosts).values({ sessionId, kind, actorId, createdAt: at });
     },
 
-    /** Live open sessions I may see, the most recently started first. */
-    liveVisibleIds: (accountId: string, now: Date) =>
-      idsOf(
+    /** Live open sessions I may see, the most recently started first (id last: pages never overlap). */
+    livePage: (accountId: string, now: Date, page: number, size: number) =>
+      pageOf(
         and(
           eq(sessions.kind, 'open'),
           isNull(sessions.endedAt),
           lte(sessions.startsAt, now),
           or(eq(sessions.public, true), tiedTo(accountId)),
         ),
-        [sql`${sessions.runningSince} desc nulls last`, desc(sessions.startsAt)],
+        [sql`${sessions.runningSince} desc nulls last`, desc(sessions.startsAt), asc(sessions.id)],
+        page,
+        size,
       ),
 
-    async publicPage(now: Date, page: number, size: number) {
-      const where = and(eq(sessions.kind, 'open'), eq(sessions.public, true), isNull(sessions.endedAt));
-      const [ids, total] = await Promise.all([
-        idsOf(
-          where,
-          [
-            sql`case when ${sessions.startsAt} <= ${now.toISOString()}::timestamptz then 0 else 1 end`,
-            asc(sessions.startsAt),
-            asc(sessions.id),
-          ],
-          size,
-          (page - 1) * size,
-        ),
-        count(where),
-      ]);
-      return { ids, total };
-    },
+    publicPage: (now: Date, page: number, size: number) =>
+      pageOf(
+        and(eq(sessions.kind, 'open'), eq(sessions.public, true), isNull(sessions.endedAt)),
+        [
+          sql`case when ${sessions.startsAt} <= ${now.toISOString()}::timestamptz then 0 else 1 end`,
+          asc(sessions.startsAt),
+          asc(sessions.id),
+        ],
+        page,
+        size,
+      ),
 
-    organizedIds: (accountId: string) =>
-      idsOf(and(eq(sessions.kind, 'open'), eq(sessions.organizerId, accountId), isNull(sessions.endedAt)), [
-        asc(sessions.startsAt),
-      ]),
+    organizedPage: (accountId: string, page: number, size: number) =>
+      pageOf(
+        and(eq(sessions.kind, 'open'), eq(sessions.organizerId, accountId), isNull(sessions.endedAt)),
+        [asc(sessions.startsAt), asc(sessions.id)],
+        page,
+        size,
+      ),
 
-    invitedIds: (accountId: string) =>
-      idsOf(
+    invitedPage: (accountId: string, page: number, size: number) =>
+      pageOf(
         and(
           eq(sessions.kind, 'open'),
           isNull(sessions.endedAt),
           sql`exists (select 1 from ${sessionInvitations} where ${sessionInvitations.sessionId} = ${sessions.id} and ${sessionInvitations.accountId} = ${accountId})`,
         ),
-        [asc(sessions.startsAt)],
+        [asc(sessions.startsAt), asc(sessions.id)],
+        page,
+        size,
       ),
 
     testIds: () => idsOf(and(eq(sessions.kind, 'test'), isNull(sessions.endedAt)), [desc(sessions.createdAt)]),

@@ -2,17 +2,17 @@ import type { Endpoint } from '../../platform/endpoints.ts';
 import type { Rehearsals } from './rehearsals.ts';
 
 export function registerRehearsalRoutes(endpoint: Endpoint, r: Rehearsals): void {
-  endpoint('listSessions', ({ auth }) => r.queries.listLive(auth));
-  endpoint('listPublicSessions', ({ auth, query }) => r.queries.listPublic(auth, query.p));
-  endpoint('listMySessions', ({ auth }) => r.queries.listMine(auth));
-  endpoint('listSessionPosts', ({ query }) => r.queries.listPosts(query.p));
+  endpoint('listSessions', ({ auth, query }) => r.queries.listLive(auth, query));
+  endpoint('listPublicSessions', ({ auth, query }) => r.queries.listPublic(auth, query));
+  endpoint('listMySessions', ({ auth, query }) => r.queries.listMine(auth, query));
+  endpoint('listSessionPosts', ({ query }) => r.queries.listPosts(query));
   endpoint('getSessionDetails', ({ auth, params }) => r.presence.details(auth, params.id));
   endpoint('keepalive', ({ auth, params }) => r.presence.keepalive(auth, params.id), { errors: [402, 409] });
   endpoint('postRoomMetrics', ({ auth, params, body }) => r.presence.postRoomMetrics(auth, params.id, body), {
     errors: [409],
   });
 
-  endpoint('createOpenRehearsal', ({ auth, body }) => r.open.create(auth, body));
+  endpoint('createOpenRehearsal', ({ auth, body }) => r.open.create(auth, body), { errors: [409, 429] });
   endpoint('updateOpenRehearsal', ({ auth, params, body }) => r.open.update(auth, params.id, body), {
     errors: [409],
   });

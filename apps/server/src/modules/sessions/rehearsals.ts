@@ -5,6 +5,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { PubSub } from '../../platform/pubsub.ts';
 import type { RoomAllocator } from '../../platform/room-allocator.ts';
 import type { UploadStorage } from '../../platform/uploads.ts';
+import { createFairUse } from './fair-use.ts';
 import { createMinutes } from './minutes.ts';
 import { createOpenRehearsalService } from './open-rehearsal.service.ts';
 import { createPresenceRepository } from './presence.repository.ts';
@@ -48,7 +49,7 @@ export function createRehearsals(deps: {
   registerSessionJobs(deps.jobs, createSessionSweep(withCore), deps.config.sweepIntervalMs);
   const presenceService = createSessionPresenceService(withCore);
   return {
-    open: createOpenRehearsalService(withCore),
+    open: createOpenRehearsalService({ ...withCore, fairUse: createFairUse(deps.config.limits) }),
     test: createTestRehearsalService(withCore),
     presence: presenceService,
     queries: createSessionQueries(withCore),

@@ -130,6 +130,8 @@ export function createSessionCore(deps: CoreDeps) {
       const taken = (await presence.presentPlayers(tx, row.id)).map((p) => p.slot);
       const slot = lowestFreeSlot(taken, locked.maxPlayers);
       if (slot === null) throw new AppError(409, 'SESSION_FULL', 'This session is full.');
+      // The new player takes a slot of the room server too (not reserved when the room opened); 503 when it is full.
+      await allocator.admit(tx, room);
       const player = await presence.insertPlayer(tx, {
         sessionId: row.id,
         accountId,

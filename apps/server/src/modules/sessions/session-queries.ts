@@ -1,11 +1,12 @@
-import type { MySessions, Session } from '@tutti/contract/sessions';
-import { PUBLIC_SESSIONS_PAGE_SIZE, SESSION_POSTS_PAGE_SIZE } from '@tutti/contract/sessions';
+import type { PageQuery } from '@tutti/contract/common';
+import type { MySessions, Session, SessionPage, SessionPostPage } from '@tutti/contract/sessions';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import { presentPost } from './rehearsal.presenter.ts';
 import type { SessionView } from './rehearsal.repository.ts';
 import type { CoreDeps, SessionCore } from './session-core.ts';
 
-/** The lists: live sessions, the public directory, mine and my invitations, and the hall's feed. */
+/** The lists: live sessions, the public directory, mine and my invitations, and the hall's feed. Each is paged
+ *  (`p`, `size` at most PAGE_SIZE_MAX): none grows with what other accounts create. */
 export function createSessionQueries(deps: CoreDeps & { core: SessionCore }) {
   const { repo, core, minutes, uploads, now } = deps;
 
@@ -21,35 +22,36 @@ export function createSessionQueries(deps: CoreDeps & { core: SessionCore }) {
       );
 
   return {
-    async listLive(auth: AuthContext): Promise<Session[]> {
-      const views = await repo.loadViews(await repo.liveVisibleIds(auth.accountId, now()));
-      return views.map(presentFor(auth.accountId));
+    async listLive(auth: AuthContext, { p, size }: PageQuery): Promise<SessionPage> {
+      const { ids, total } = await repo.livePage(auth.accountId, now(), p, size);
+      return { items: (await repo.loadViews(ids)).map(presentFor(auth.accountId)), page: p, size, total };
     },
 
-    async listPublic(auth: AuthContext, page: number) {
-      const { ids, total } = await repo.publicPage(now(), page, PUBLIC_SESSIONS_PAGE_SIZE);
-      return { items: (await repo.loadViews(ids)).map(presentFor(auth.accountId)), page, total };
+    async listPublic(auth: AuthContext, { p, size }: PageQuery): Promise<SessionPage> {
+      const { ids, total } = await repo.publicPage(now(), p, size);
+      return { items: (await repo.loadViews(ids)).map(presentFor(auth.accountId)), page: p, size, total };
     },
 
-    async listMine(auth: AuthContext): Promise<MySessions> {
+    async listMine(auth: AuthContext, { p, size }: PageQuery): Promise<MySessions> {
+      const mine = async (found: Promise<{ ids: string[]; total: number }>): Promise<SessionPage> => {
+        const { ids, total } = await found;
+        return { items: (await repo.loadViews(ids)).map((v) => core.present(v, true)), page: p, size, total };
+      };
       const [organized, invited, remainingMinutes] = await Promise.all([
-        repo.organizedIds(auth.accountId).then((ids) => repo.loadViews(ids)),
-        repo.invitedIds(auth.accountId).then((ids) => repo.loadViews(ids)),
+        mine(repo.organizedPage(auth.accountId, p, size)),
+        mine(repo.invitedPage(auth.accountId, p, size)),
         minutes.remainingFor(auth.accountId),
       ]);
-      return {
-        organized: organized.map((v) => core.present(v, true)),
-        invited: invited.map((v) => core.present(v, true)),
-        remainingMinutes,
-      };
+      return { organized, invited, remainingMinutes };
     },
 
-    async listPosts(page: number) {
-      const { rows, total } = await repo.postsPage(page, SESSION_POSTS_PAGE_SIZE);
+    async listPosts({ p, size }: PageQuery): Promise<SessionPostPage> {
+      const { rows, total } = await repo.postsPage(p, size);
       const at = now();
       return {
         items: rows.map((r) => presentPost(r.post, r.session, r.actor, at, uploads.urlOf)),
-        page,
+        page: p,
+        size,
         total,
       };
     },

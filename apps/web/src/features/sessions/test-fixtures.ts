@@ -77,3 +77,12 @@ export const json = (status: number, body: unknown) =>
 
 export const apiError = (status: number, code: string, extra: Record<string, unknown> = {}) =>
   json(status, { error: { code, message: code, ...extra } });
+
+/** One page of a paged list as the server answers it. */
+export const pageOf = <T>(items: T[], page = 1, total = items.length, size = 20) => ({ items, page, size, total });
+
+/** n sessions with distinct ids and names (Jam 1, Jam 2...). */
+export const sessionsNamed = (from: number, n: number): Session[] =>
+  Array.from({ length: n }, (_, i) =>
+    sampleSession({ id: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`, name: `Jam ${from + i}` }),
+  );

@@ -1,8 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { joinPages, nextPage } from './pages';
 import { sessionKeys } from './query-keys';
 
-/** GET v1/sessions: the live sessions I may see (the hall's list; the bus keeps it current). */
+/** GET v1/sessions?p=: the live sessions I may see (the hall's list; the bus keeps it current), a page at a time. */
 export function useLiveSessions() {
-  return useQuery({ queryKey: sessionKeys.live, queryFn: () => api.call('listSessions') });
+  return useInfiniteQuery({
+    queryKey: sessionKeys.live,
+    queryFn: ({ pageParam }) => api.call('listSessions', { query: { p: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    select: (data) => joinPages(data.pages),
+  });
 }

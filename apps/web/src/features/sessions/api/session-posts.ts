@@ -1,8 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { joinPages, nextPage } from './pages';
 import { sessionKeys } from './query-keys';
 
-/** GET v1/session-posts: the hall's feed of public session activity, newest first. */
+/** GET v1/session-posts?p=: the hall's feed of public session activity, newest first, a page at a time. */
 export function useSessionPosts() {
-  return useQuery({ queryKey: sessionKeys.posts, queryFn: () => api.call('listSessionPosts', { query: { p: 1 } }) });
+  return useInfiniteQuery({
+    queryKey: sessionKeys.posts,
+    queryFn: ({ pageParam }) => api.call('listSessionPosts', { query: { p: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    select: (data) => joinPages(data.pages),
+  });
 }

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { openRehearsalPath } from '../../../lib/paths';
 import { useSessionPosts } from '../api/session-posts';
 import { SESSIONS_NS } from '../translations';
-import { QueryState } from './query-state';
+import { QueryState, ShowMore } from './query-state';
 
 function PostLine({ post }: { post: SessionPost }) {
   const { t } = useTranslation(SESSIONS_NS);
@@ -37,14 +37,17 @@ export function ActivityFeed() {
   const posts = useSessionPosts();
   return (
     <QueryState query={posts}>
-      {(page) =>
-        page.items.length === 0 ? (
+      {(loaded) =>
+        loaded.items.length === 0 ? (
           <Text c="dimmed">{t('hall.activityEmpty')}</Text>
         ) : (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {page.items.map((post) => (
-              <PostLine key={post.id} post={post} />
-            ))}
+          <Stack gap="sm">
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {loaded.items.map((post) => (
+                <PostLine key={post.id} post={post} />
+              ))}
+            </Stack>
+            <ShowMore query={posts} />
           </Stack>
         )
       }

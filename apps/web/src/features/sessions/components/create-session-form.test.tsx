@@ -93,6 +93,18 @@ describe('CreateSessionForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
     expect(await screen.findByText('No musician has these usernames: zed')).toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 409, 'LIVE_SESSIONS_LIMIT', 'Create the session', 'You already have 3 live sessions, the most allowed.'],
+    ['fr', 409, 'LIVE_SESSIONS_LIMIT', 'Créer la session', 'Vous avez déjà 3 sessions en direct, le maximum autorisé.'],
+    ['en', 429, 'SESSION_CREATION_RATE', 'Create the session', 'You are creating sessions too quickly.'],
+  ] as const)('says why a fair-use limit refused the session (%s, %s)', async (locale, status, code, send, text) => {
+    fetchSpy.mockResolvedValueOnce(apiError(status, code, { details: { limit: 3 } }));
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />, { locale });
+    await userEvent.type(screen.getAllByRole('textbox')[0]!, 'Jam');
+    await userEvent.click(screen.getByRole('button', { name: send }));
+    expect(await screen.findByText(text, { exact: false })).toBeInTheDocument();
+  });
 });
 
 describe('validateCreateForm', () => {

@@ -1,13 +1,26 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@tutti/contract/sessions';
 import { SESSIONS_NS } from '../translations';
 
+/** What QueryState reads of a query, plain or infinite. */
+export interface QueryLike<T> {
+  data: T | undefined;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** What ShowMore reads of an infinite query. */
+export interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
 /** A query's three faces: loading, failed (with a retry), or its data. */
-export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+export function QueryState<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tCommon } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
@@ -24,6 +37,19 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
     );
   }
   return <Loader size="sm" aria-label={tCommon('loading')} />;
+}
+
+/** "Show more" under a paged list while the server has more (`more`: that list has more than is loaded). */
+export function ShowMore({ query, more = query.hasNextPage }: { query: MorePages; more?: boolean }) {
+  const { t } = useTranslation(SESSIONS_NS);
+  if (!more) return null;
+  return (
+    <Group justify="center">
+      <Button size="xs" variant="light" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        {t('common.showMore')}
+      </Button>
+    </Group>
+  );
 }
 
 /** "Invited by X" under an invitation of mine. */

@@ -1,45 +1,52 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { busTopics } from '@tutti/contract/bus';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastHost } from '../../../components/ui/toast-host';
 import { setCurrentUser } from '../../../lib/session';
 import { busHandlers } from '../bus-mock';
-import { ANA, BEN, json, sampleSession, userOf } from '../test-fixtures';
+import { ANA, BEN, json, pageOf, sampleSession, sessionsNamed, userOf } from '../test-fixtures';
 import { HallPage, upcomingSessions } from './hall-page';
 
 vi.mock('../../../lib/use-bus', async () => (await import('../bus-mock')).busMock);
 
 describe('HallPage', () => {
   let invited: unknown[] = [];
+  /** The live sessions by page number. */
+  let livePages: Record<string, unknown> = {};
+  let fetchSpy: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     invited = [];
+    livePages = { '1': pageOf([sampleSession()]) };
     setCurrentUser(userOf(BEN));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        if (url.startsWith('/api/v1/me/sessions'))
-          return Promise.resolve(json(200, { organized: [], invited, remainingMinutes: 120 }));
-        if (url.startsWith('/api/v1/session-posts'))
-          return Promise.resolve(
-            json(200, {
-              items: [
-                {
-                  id: '55555555-5555-4555-8555-555555555555',
-                  kind: 'created',
-                  at: new Date().toISOString(),
-                  actor: ANA,
-                  session: { id: sampleSession().id, name: 'Tuesday jam', coverPicture: null, status: 'live' },
-                },
-              ],
-              page: 1,
-              total: 1,
-            }),
-          );
-        if (url.startsWith('/api/v1/sessions')) return Promise.resolve(json(200, [sampleSession()]));
-        return Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
-      }),
-    );
+    fetchSpy = vi.fn((url: string) => {
+      if (url.startsWith('/api/v1/me/sessions'))
+        return Promise.resolve(json(200, { organized: pageOf([]), invited: pageOf(invited), remainingMinutes: 120 }));
+      if (url.startsWith('/api/v1/session-posts'))
+        return Promise.resolve(
+          json(200, {
+            items: [
+              {
+                id: '55555555-5555-4555-8555-555555555555',
+                kind: 'created',
+                at: new Date().toISOString(),
+                actor: ANA,
+                session: { id: sampleSession().id, name: 'Tuesday jam', coverPicture: null, status: 'live' },
+              },
+            ],
+            page: 1,
+            size: 20,
+            total: 1,
+          }),
+        );
+      if (url.startsWith('/api/v1/sessions?')) {
+        const p = new URL(url, 'http://x').searchParams.get('p') ?? '1';
+        return Promise.resolve(json(200, livePages[p]));
+      }
+      return Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
+    });
+    vi.stubGlobal('fetch', fetchSpy);
   });
   afterEach(() => {
     cleanup();
@@ -57,6 +64,30 @@ describe('HallPage', () => {
     );
     const feed = screen.getByRole('region', { name: 'Session activity' });
     expect(await within(feed).findByText(/Ana created/)).toBeInTheDocument();
+  });
+
+  it('shows more live sessions, a page at a time, while the server has more', async () => {
+    livePages = { '1': pageOf(sessionsNamed(1, 2), 1, 3, 2), '2': pageOf(sessionsNamed(3, 1), 2, 3, 2) };
+    renderWithProviders(<HallPage />);
+    const live = await screen.findByRole('region', { name: 'Live sessions' });
+    expect(await within(live).findByText('Jam 1')).toBeInTheDocument();
+    expect(within(live).queryByText('Jam 3')).not.toBeInTheDocument();
+
+    await userEvent.click(within(live).getByRole('button', { name: 'Show more' }));
+    expect(await within(live).findByText('Jam 3')).toBeInTheDocument();
+    expect(within(live).getByText('Jam 1')).toBeInTheDocument();
+    expect(within(live).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/v1/sessions?'))).toEqual([
+      '/api/v1/sessions?p=1',
+      '/api/v1/sessions?p=2',
+    ]);
+  });
+
+  it('offers no "Show more" when everything fits on one page', async () => {
+    renderWithProviders(<HallPage />);
+    const live = await screen.findByRole('region', { name: 'Live sessions' });
+    expect(await within(live).findByText('Tuesday jam')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('shows a new invitation as soon as the bus announces it, with a notification', async () => {

@@ -10,7 +10,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useLiveSessions } from '../api/list-sessions';
 import { useMySessions } from '../api/list-my-sessions';
 import { ActivityFeed } from '../components/activity-feed';
-import { invitationNote, QueryState } from '../components/query-state';
+import { invitationNote, QueryState, ShowMore } from '../components/query-state';
 import { SessionList } from '../components/session-card';
 import { SESSIONS_NS } from '../translations';
 import { useHallEvents } from '../use-hall-events';
@@ -44,24 +44,38 @@ export function HallPage({ greeting }: { greeting?: ReactNode }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard title={t('hall.live')}>
           <QueryState query={live}>
-            {(sessions) => <SessionList sessions={sessions} empty={t('hall.liveEmpty')} />}
+            {(loaded) => (
+              <Stack gap="sm">
+                <SessionList sessions={loaded.items} empty={t('hall.liveEmpty')} />
+                <ShowMore query={live} />
+              </Stack>
+            )}
           </QueryState>
         </SectionCard>
         <SectionCard title={t('hall.upcoming')}>
           <QueryState query={mine}>
             {(data) => (
-              <SessionList sessions={upcomingSessions(data.organized, data.invited)} empty={t('hall.upcomingEmpty')} />
+              <Stack gap="sm">
+                <SessionList
+                  sessions={upcomingSessions(data.organized.items, data.invited.items)}
+                  empty={t('hall.upcomingEmpty')}
+                />
+                <ShowMore query={mine} />
+              </Stack>
             )}
           </QueryState>
         </SectionCard>
         <SectionCard title={t('hall.invitations')}>
           <QueryState query={mine}>
             {(data) => (
-              <SessionList
-                sessions={data.invited}
-                empty={t('hall.invitationsEmpty')}
-                note={(s) => invitationNote(t, s, user.id)}
-              />
+              <Stack gap="sm">
+                <SessionList
+                  sessions={data.invited.items}
+                  empty={t('hall.invitationsEmpty')}
+                  note={(s) => invitationNote(t, s, user.id)}
+                />
+                <ShowMore query={mine} more={data.invited.hasMore} />
+              </Stack>
             )}
           </QueryState>
         </SectionCard>

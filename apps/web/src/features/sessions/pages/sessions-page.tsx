@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PUBLIC_SESSIONS_PAGE_SIZE } from '@tutti/contract/sessions';
 import { PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useTitle } from '../../../lib/use-title';
 import { useMySessions } from '../api/list-my-sessions';
 import { usePublicSessions } from '../api/list-public-sessions';
 import { FreeMinutes } from '../components/free-minutes';
-import { invitationNote, QueryState } from '../components/query-state';
+import { invitationNote, QueryState, ShowMore } from '../components/query-state';
 import { SessionList } from '../components/session-card';
 import { SESSIONS_NS } from '../translations';
 import { useHallEvents } from '../use-hall-events';
@@ -21,7 +20,7 @@ function PublicSessions() {
   return (
     <QueryState query={query}>
       {(data) => {
-        const pages = Math.max(1, Math.ceil(data.total / PUBLIC_SESSIONS_PAGE_SIZE));
+        const pages = Math.max(1, Math.ceil(data.total / data.size));
         return (
           <Stack gap="md">
             <SessionList sessions={data.items} empty={t('list.publicEmpty')} />
@@ -70,17 +69,25 @@ export function SessionsPage() {
         </Tabs.List>
         <Tabs.Panel value="mine" pt="md">
           <QueryState query={mine}>
-            {(data) => <SessionList sessions={data.organized} empty={t('list.mineEmpty')} />}
+            {(data) => (
+              <Stack gap="md">
+                <SessionList sessions={data.organized.items} empty={t('list.mineEmpty')} />
+                <ShowMore query={mine} more={data.organized.hasMore} />
+              </Stack>
+            )}
           </QueryState>
         </Tabs.Panel>
         <Tabs.Panel value="invitations" pt="md">
           <QueryState query={mine}>
             {(data) => (
-              <SessionList
-                sessions={data.invited}
-                empty={t('list.invitationsEmpty')}
-                note={(s) => invitationNote(t, s, user.id)}
-              />
+              <Stack gap="md">
+                <SessionList
+                  sessions={data.invited.items}
+                  empty={t('list.invitationsEmpty')}
+                  note={(s) => invitationNote(t, s, user.id)}
+                />
+                <ShowMore query={mine} more={data.invited.hasMore} />
+              </Stack>
             )}
           </QueryState>
         </Tabs.Panel>
