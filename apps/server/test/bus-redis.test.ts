@@ -63,7 +63,7 @@ describe('the bus across instances through Redis', () => {
 describe('createRedisPubSub', () => {
   it('delivers to its own handlers, with the encoded text', async () => {
     const { log } = recordingLog();
-    const pubsub = createRedisPubSub(REDIS_URL, log);
+    const pubsub = createRedisPubSub(REDIS_URL, log, 'test');
     try {
       expect(await pubsub.ready(10_000)).toBe(true);
       const got = new Promise<unknown[]>((resolve) =>
@@ -81,7 +81,7 @@ describe('createRedisPubSub', () => {
   it('never throws to the publisher when Redis is away, and logs the lost event without the password', async () => {
     const { log, lines } = recordingLog();
     // Port 1: nothing listens there.
-    const pubsub = createRedisPubSub('redis://:hunter2@127.0.0.1:1', log);
+    const pubsub = createRedisPubSub('redis://:hunter2@127.0.0.1:1', log, 'test');
     try {
       expect(await pubsub.ready(50)).toBe(false);
       await expect(pubsub.publish('/hall/sessions', { lost: true })).resolves.toBeUndefined();
