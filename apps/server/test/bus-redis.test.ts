@@ -78,6 +78,28 @@ describe('createRedisPubSub', () => {
     }
   });
 
+  it('keeps deployments apart: only instances of the same DEPLOYMENT_ID hear each other on one Redis', async () => {
+    const { log } = recordingLog();
+    const staging = createRedisPubSub(REDIS_URL, log, 'staging');
+    const stagingTwin = createRedisPubSub(REDIS_URL, log, 'staging');
+    const production = createRedisPubSub(REDIS_URL, log, 'production');
+    try {
+      for (const p of [staging, stagingTwin, production]) expect(await p.ready(10_000)).toBe(true);
+      const heardByTwin: unknown[] = [];
+      const heardByProduction: unknown[] = [];
+      stagingTwin.onMessage((topic, data) => heardByTwin.push({ topic, data }));
+      production.onMessage((topic, data) => heardByProduction.push({ topic, data }));
+      await staging.publish('/hall/sessions', { from: 'staging' });
+      await expect.poll(() => heardByTwin).toEqual([{ topic: '/hall/sessions', data: { from: 'staging' } }]);
+      // Production's own message arrives, and is the only one it ever got: staging's never came.
+      await production.publish('/hall/sessions', { from: 'production' });
+      await expect.poll(() => heardByProduction.length).toBe(1);
+      expect(heardByProduction).toEqual([{ topic: '/hall/sessions', data: { from: 'production' } }]);
+    } finally {
+      for (const p of [staging, stagingTwin, production]) await p.close();
+    }
+  });
+
   it('never throws to the publisher when Redis is away, and logs the lost event without the password', async () => {
     const { log, lines } = recordingLog();
     // Port 1: nothing listens there.
