@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { BUS_CLOSE_ABUSE, BUS_CLOSE_TOO_MANY_CONNECTIONS, busTopics } from '@tutti/contract/bus';
+import { BUS_CLOSE_ABUSE, busTopics } from '@tutti/contract/bus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { busUrl, openBus, type TestBusSocket } from './support/bus-socket.ts';
 import { pgliteDatabase } from './support/databases.ts';
 import { createUser, signIn } from './support/users.ts';
+
+/** The HTTP status a WebSocket upgrade was refused with (0 when it was accepted). */
+function upgradeStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
+    ws.once('open', () => {
+      ws.close();
+      resolve(0);
+    });
+  });
+}
 
 // On PGlite, where a database check runs in the API's own thread: the case the SUBSCRIBE flood froze.
 describe('the live bus under abuse', () => {
@@ -31,11 +44,18 @@ describe('the live bus under abuse', () => {
     await database.teardown();
   });
 
-  it('refuses an account’s connection over its cap with 4409, whichever device opens it', async () => {
+  it('refuses an account’s connection over its cap, whichever device opens it', async () => {
     const user = await createUser(t);
     const other = await signIn(t, user.email, user.password);
     for (const token of [user.accessToken, user.accessToken, other.accessToken]) await (await open(token)).sync();
-    expect((await (await open(other.accessToken)).closed).code).toBe(BUS_CLOSE_TOO_MANY_CONNECTIONS);
+    // At the upgrade, with 429, when the account is already full.
+    expect(await upgradeStatus(busUrl(t.app, other.accessToken))).toBe(429);
+    // Once a place is free, the account gets in again. (Upgrades racing past the first check are closed with 4409
+    // after the token check: src/platform/bus-limits.test.ts.)
+    const mine = sockets.find((s) => s.ws.url.includes(encodeURIComponent(user.accessToken)));
+    mine?.close();
+    await mine?.closed;
+    await expect.poll(() => upgradeStatus(busUrl(t.app, other.accessToken))).toBe(0);
     // Another account is not affected.
     const stranger = await createUser(t);
     await (await open(stranger.accessToken)).sync();

@@ -24,6 +24,7 @@ import {
   createCommandBudget,
   createConnectionCounter,
   DEFAULT_BUS_LIMITS,
+  unverifiedSubject,
   type CommandBudget,
 } from './connection-limits.ts';
 import { AppError } from './errors.ts';
@@ -244,9 +245,10 @@ export function createBus(options: {
     }
   }
 
-  async function handle(conn: Connection, raw: RawData, authorization: CachedAuthorizer): Promise<void> {
+  async function handle(conn: Connection, raw: RawData): Promise<void> {
     const auth = conn.auth;
-    if (!auth || conn.socket.readyState !== WS_OPEN) return;
+    const authorization = registered?.authorization;
+    if (!auth || !authorization || conn.socket.readyState !== WS_OPEN) return;
     let json: unknown;
     try {
       json = JSON.parse(raw.toString());
@@ -282,13 +284,7 @@ export function createBus(options: {
     subscribers.add(conn);
   }
 
-  function accept(
-    socket: WebSocket,
-    token: string | undefined,
-    address: string,
-    access: BusAccess,
-    authorization: CachedAuthorizer,
-  ): void {
+  function accept(socket: WebSocket, token: string | undefined, address: string, access: BusAccess): void {
     // The upgrade hook refused most of these already; this count is the exact one (upgrades run concurrently).
     if (!perAddress.tryAdd(address)) {
       socket.close(BUS_CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
@@ -333,7 +329,7 @@ export function createBus(options: {
       conn.queue = conn.queue
         // One command per turn of the event loop: a burst on one connection never holds up requests and other pages.
         .then(() => yieldToEventLoop())
-        .then(() => handle(conn, raw, authorization))
+        .then(() => handle(conn, raw))
         .catch((error: unknown) => {
           log.error({ err: error }, 'bus: command failed');
         });
@@ -366,8 +362,7 @@ export function createBus(options: {
     stats: () => ({ connections: connections.size, topics: byTopic.size }),
     close,
     async register(app, access) {
-      const authorization = cacheAuthorizer(access.authorize);
-      registered = { access, authorization };
+      registered = { access, authorization: cacheAuthorizer(access.authorize) };
       await app.register(websocket, {
         options: { maxPayload: BUS_MAX_COMMAND_BYTES, perMessageDeflate: false },
         // The default closes sockets without a code; pages should read 1001 (going away) and reconnect elsewhere.
@@ -380,16 +375,19 @@ export function createBus(options: {
         BUS_PATH,
         {
           websocket: true,
-          // Refused before the upgrade, as an HTTP answer: an address over its cap costs no WebSocket at all.
+          // Refused before the upgrade, as an HTTP answer: over a cap, no WebSocket and no token check at all. The
+          // account is the token's unverified claim here (a forged one refuses only its own request); the exact
+          // counts are taken at accept and after the check.
           onRequest: async (request) => {
-            if (perAddress.full(request.ip)) {
-              throw new AppError(429, 'RATE_LIMITED', 'Too many live connections from this address.');
+            const account = unverifiedSubject((request.query as { token?: unknown }).token);
+            if (perAddress.full(request.ip) || (account !== null && perAccount.full(account))) {
+              throw new AppError(429, 'RATE_LIMITED', 'Too many live connections; try again later.');
             }
           },
         },
         (socket, request) => {
           const token = (request.query as { token?: unknown }).token;
-          accept(socket, typeof token === 'string' ? token : undefined, request.ip, access, authorization);
+          accept(socket, typeof token === 'string' ? token : undefined, request.ip, access);
         },
       );
       heartbeat = setInterval(beat, options.heartbeatMs ?? BUS_HEARTBEAT_MS);

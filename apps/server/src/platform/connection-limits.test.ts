@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCommandBudget, createConnectionCounter } from './connection-limits.ts';
+import { SignJWT } from 'jose';
+import { createCommandBudget, createConnectionCounter, unverifiedSubject } from './connection-limits.ts';
 
 describe('createConnectionCounter', () => {
   it('counts per key up to the cap, and frees a place on remove', () => {
@@ -34,5 +35,18 @@ describe('createCommandBudget', () => {
     const budget = createCommandBudget(2, 1, () => at);
     at = 3_600_000;
     expect([budget.take(), budget.take(), budget.take()]).toEqual(['ok', 'ok', 'over']);
+  });
+});
+
+describe('unverifiedSubject', () => {
+  it('reads the subject of a JWT whatever its signature, and null for anything else', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('an-account')
+      .sign(new TextEncoder().encode('any key will do, nothing is verified'));
+    expect(unverifiedSubject(token)).toBe('an-account');
+    expect(unverifiedSubject('user:1')).toBeNull();
+    expect(unverifiedSubject(undefined)).toBeNull();
+    expect(unverifiedSubject(`${token}${'x'.repeat(5000)}`)).toBeNull();
   });
 });

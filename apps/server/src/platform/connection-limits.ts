@@ -3,6 +3,7 @@
  * address, an account, a token) and a per-connection command budget.
  */
 
+import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { BusLimitsConfig } from '../config.ts';
 
@@ -90,4 +91,16 @@ export async function closeWithGrace(sockets: WebSocket[], graceMs: number): Pro
   ]);
   clearTimeout(timer);
   for (const socket of sockets) socket.terminate();
+}
+
+/** The subject (account id) a JWT claims, without checking its signature or expiry: only for refusing early a
+ *  connection whose account is already at its cap. Null for anything that is not a JWT with a subject. */
+export function unverifiedSubject(token: unknown): string | null {
+  if (typeof token !== 'string' || token.length > 4096) return null;
+  try {
+    const { sub } = decodeJwt(token);
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
 }
