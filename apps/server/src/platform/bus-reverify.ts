@@ -4,7 +4,13 @@ import { BUS_CLOSE_REVOKED } from '@tutti/contract/bus';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from './auth-guard.ts';
-import { BUS_REVERIFY_TOPIC, type PubSub } from './pubsub.ts';
+import { BUS_REVERIFY_TOPIC, type DeviceRevocation, type PubSub } from './pubsub.ts';
+
+/** Whether an announced revocation covers this connection's device. */
+export const isRevoked = (auth: AuthContext, revocation: DeviceRevocation): boolean =>
+  'deviceId' in revocation
+    ? auth.deviceId === revocation.deviceId
+    : auth.accountId === revocation.accountId && auth.deviceId !== revocation.exceptDeviceId;
 
 /** What the sweep sees of a bus connection. */
 export interface CheckedConnection {

@@ -17,8 +17,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { BusLimitsConfig } from '../config.ts';
 import type { AuthContext } from './auth-guard.ts';
-import { cacheAuthorizer, type BusAuthorizer, type CachedAuthorizer } from './bus-rules.ts';
-import { createReverifier } from './bus-reverify.ts';
+import { cacheAuthorizer, type BusAuthorizer, type BusTopic, type CachedAuthorizer } from './bus-rules.ts';
+import { createReverifier, isRevoked } from './bus-reverify.ts';
 import {
   closeWithGrace,
   createCommandBudget,
@@ -133,13 +133,17 @@ export function createBus(options: {
     registered?.authorization.forgetTopic(topic);
     if (!subscribers || rechecking.has(topic) || !access) return;
     rechecking.set(topic, []);
+    // Asked afresh (not from the cache), once per account: its tabs share the answer.
+    const answers = new Map<string, Promise<boolean>>();
+    const ask = (auth: AuthContext, to: BusTopic) => {
+      const answer = answers.get(auth.accountId) ?? access.authorize(auth, to, 'SUBSCRIBE').catch(() => false);
+      answers.set(auth.accountId, answer);
+      return answer;
+    };
     try {
       await Promise.all(
         [...subscribers].map(async (conn) => {
-          const allowed =
-            conn.auth !== null &&
-            target !== null &&
-            (await access.authorize(conn.auth, target, 'SUBSCRIBE').catch(() => false));
+          const allowed = conn.auth !== null && target !== null && (await ask(conn.auth, target));
           if (allowed) return;
           unsubscribe(conn, topic);
           reply(conn, topic, 'FORBIDDEN', 'You may no longer follow this topic.');
@@ -157,13 +161,7 @@ export function createBus(options: {
   /** A connection is authorized for its life, except that a revoked device loses it at once: the page logs out. */
   function closeRevoked(revocation: DeviceRevocation): void {
     for (const conn of connections) {
-      const auth = conn.auth;
-      if (!auth) continue;
-      const revoked =
-        'deviceId' in revocation
-          ? auth.deviceId === revocation.deviceId
-          : auth.accountId === revocation.accountId && auth.deviceId !== revocation.exceptDeviceId;
-      if (revoked) conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
+      if (conn.auth && isRevoked(conn.auth, revocation)) conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
     }
   }
 
