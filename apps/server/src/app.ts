@@ -131,9 +131,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const tokens = createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtlSeconds, now);
   const roomSecret = loadRoomSecret(config.room, config.dataDir);
   const rooms = createRoomClient(roomServerUrl(config.room), roomSecret);
-  const redis = !overrides.pubsub && config.redisUrl ? createRedisPubSub(config.redisUrl, app.log) : null;
+  const redis =
+    !overrides.pubsub && config.redisUrl ? createRedisPubSub(config.redisUrl, app.log, config.deploymentId) : null;
   const pubsub = overrides.pubsub ?? redis ?? createMemoryPubSub();
-  const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }) });
+  const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }), limits: config.busLimits });
   const jobs = createJobs(app.log.child({ module: 'jobs' }), outage);
   let broker: Broker | null = null;
   app.decorate('tutti', {
@@ -304,6 +305,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await bus.register(app, {
     verify: (token) => guard.verify(token, 'user'),
     authorize: createBusRules({ canWatchSession: rehearsals.canWatchSession }),
+    isSignedIn: async (auth) => (await authRepo.loadSession(auth.accountId, auth.deviceId)) !== null,
   });
   if (redis) {
     app.addHook('onReady', async () => {
@@ -325,6 +327,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         host: config.host,
         tls: config.broker.tls,
         authenticator: brokerAccess,
+        limits: config.broker.limits,
         log: app.log.child({ module: 'broker' }),
       });
       app.log.info({ port: broker.port, tls: broker.tls }, 'MQTT broker listening (WebSocket)');

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
 
   it('configures the broker: port 8084 with TLS, 0 for a free port, the public URL as queueHost', () => {
     const tls = loadConfig({ BROKER_TLS_CERT: 'certs/broker.pem', BROKER_TLS_KEY: '/etc/tutti/broker.key' });
-    expect(tls.broker).toEqual({
+    expect(tls.broker).toMatchObject({
       enabled: true,
       port: 8084,
       tls: { certFile: join(REPO_ROOT, 'certs', 'broker.pem'), keyFile: '/etc/tutti/broker.key' },
@@ -60,6 +60,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BROKER_TLS_CERT: 'only-the-cert.pem' })).toThrow(/BROKER_TLS_CERT and BROKER_TLS_KEY/);
     expect(() => loadConfig({ BROKER_ENABLED: 'maybe' })).toThrow(/BROKER_ENABLED/);
     expect(() => loadConfig({ BROKER_PORT: '70000' })).toThrow(/BROKER_PORT/);
+  });
+
+  it('limits bus and broker connections by default, names the Redis channel by deployment, and takes overrides', () => {
+    const defaults = loadConfig({ PUBLIC_URL: 'https://tutti.example.org' });
+    expect(defaults.deploymentId).toBe('tutti.example.org');
+    expect(defaults.busLimits).toEqual({
+      maxConnectionsPerAccount: 20,
+      maxConnectionsPerAddress: 200,
+      authTimeoutMs: 5000,
+      commandBurst: 200,
+      commandsPerSecond: 20,
+      reverifyIntervalMs: 60_000,
+    });
+    expect(defaults.broker.limits).toEqual({
+      maxConnectionsPerAddress: 200,
+      maxConnectionsPerToken: 10,
+      connectTimeoutMs: 5000,
+    });
+    const custom = loadConfig({
+      DEPLOYMENT_ID: 'staging',
+      BUS_MAX_CONNECTIONS_PER_ACCOUNT: '5',
+      BROKER_MAX_CONNECTIONS_PER_TOKEN: '3',
+    });
+    expect(custom.deploymentId).toBe('staging');
+    expect(custom.busLimits.maxConnectionsPerAccount).toBe(5);
+    expect(custom.broker.limits.maxConnectionsPerToken).toBe(3);
+    expect(() => loadConfig({ DEPLOYMENT_ID: 'two words' })).toThrow(/DEPLOYMENT_ID/);
+    expect(() => loadConfig({ BUS_COMMAND_BURST: '0' })).toThrow(/BUS_COMMAND_BURST/);
   });
 
   it('configures the room server and the download base URL', () => {

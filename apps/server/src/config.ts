@@ -43,6 +43,24 @@ const EnvSchema = z.object({
   QUEUE_HOST: optionalString,
   BUS_HOST: optionalString,
   REDIS_URL: optionalUrl,
+  // Connection limits of the live bus and the embedded broker, and what keeps revocation independent of Redis
+  // (docs/deployment.md, "Connection limits").
+  DEPLOYMENT_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'DEPLOYMENT_ID: up to 100 letters, digits, dots, dashes, colons, underscores')
+      .optional(),
+  ),
+  BUS_MAX_CONNECTIONS_PER_ACCOUNT: positiveInt(20),
+  BUS_MAX_CONNECTIONS_PER_ADDRESS: positiveInt(200),
+  BUS_AUTH_TIMEOUT_MS: positiveInt(5_000),
+  BUS_COMMAND_BURST: positiveInt(200),
+  BUS_COMMANDS_PER_SECOND: positiveInt(20),
+  BUS_REVERIFY_INTERVAL_MS: positiveInt(60_000),
+  BROKER_MAX_CONNECTIONS_PER_ADDRESS: positiveInt(200),
+  BROKER_MAX_CONNECTIONS_PER_TOKEN: positiveInt(10),
+  BROKER_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   DATADOG_CLIENT_TOKEN: optionalString,
   MATOMO_ID: optionalString,
   MATOMO_URL: optionalUrl,
@@ -111,6 +129,10 @@ export interface AppConfig {
   busHost: string;
   /** Redis carries the bus between instances (redis://…); null: in-process fan-out, for a single instance. */
   redisUrl: string | null;
+  /** Names this deployment's Redis channel (DEPLOYMENT_ID; default: the PUBLIC_URL host), so that deployments
+   *  sharing one Redis never exchange events. */
+  deploymentId: string;
+  busLimits: BusLimitsConfig;
   analytics: { datadog: string | null; matomoID: string | null; matomoUrl: string | null };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -149,6 +171,29 @@ export interface SessionLimits {
   invitations: number;
 }
 
+export interface BusLimitsConfig {
+  /** Open bus connections one account may hold on an instance (its tabs and devices); the next is refused. */
+  maxConnectionsPerAccount: number;
+  /** Open bus connections from one client address (authenticated or not) on an instance. */
+  maxConnectionsPerAddress: number;
+  /** A connection whose token is not checked by then is closed (4408). */
+  authTimeoutMs: number;
+  /** The command budget of one connection: a bucket of `commandBurst` refilled at `commandsPerSecond`. */
+  commandBurst: number;
+  commandsPerSecond: number;
+  /** How often every connection's device and topics are checked again (revocations lost with Redis). */
+  reverifyIntervalMs: number;
+}
+
+export interface BrokerLimitsConfig {
+  /** Open sockets from one address on the broker port, before and after MQTT CONNECT. */
+  maxConnectionsPerAddress: number;
+  /** Authenticated connections of one nalsToken (one account: its browser tabs and audio clients). */
+  maxConnectionsPerToken: number;
+  /** A socket that has not sent its HTTP upgrade and MQTT CONNECT by then is closed. */
+  connectTimeoutMs: number;
+}
+
 export interface BrokerConfig {
   /** False: no embedded broker (an external one authenticates through /api/broker/auth and /api/broker/acl). */
   enabled: boolean;
@@ -157,6 +202,7 @@ export interface BrokerConfig {
   tls: { certFile: string; keyFile: string } | null;
   /** Required in header x-broker-secret (or ?secret=) on the external broker's hook calls when set. */
   hookSecret: string | null;
+  limits: BrokerLimitsConfig;
 }
 
 export interface RoomConfig {
@@ -242,6 +288,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queueHost: e.BROKER_PUBLIC_URL ?? e.QUEUE_HOST ?? null,
     busHost: e.BUS_HOST ?? deriveBusHost(publicUrl),
     redisUrl: e.REDIS_URL ?? null,
+    deploymentId: e.DEPLOYMENT_ID ?? new URL(publicUrl).host,
+    busLimits: {
+      maxConnectionsPerAccount: e.BUS_MAX_CONNECTIONS_PER_ACCOUNT,
+      maxConnectionsPerAddress: e.BUS_MAX_CONNECTIONS_PER_ADDRESS,
+      authTimeoutMs: e.BUS_AUTH_TIMEOUT_MS,
+      commandBurst: e.BUS_COMMAND_BURST,
+      commandsPerSecond: e.BUS_COMMANDS_PER_SECOND,
+      reverifyIntervalMs: e.BUS_REVERIFY_INTERVAL_MS,
+    },
     analytics: {
       datadog: e.DATADOG_CLIENT_TOKEN ?? null,
       matomoID: e.MATOMO_ID ?? null,
@@ -255,6 +310,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: e.BROKER_PORT ?? (tls ? 8084 : 8083),
       tls,
       hookSecret: e.BROKER_HOOK_SECRET ?? null,
+      limits: {
+        maxConnectionsPerAddress: e.BROKER_MAX_CONNECTIONS_PER_ADDRESS,
+        maxConnectionsPerToken: e.BROKER_MAX_CONNECTIONS_PER_TOKEN,
+        connectTimeoutMs: e.BROKER_CONNECT_TIMEOUT_MS,
+      },
     },
     room: {
       serverUrl: e.ROOM_SERVER_URL?.replace(/\/+$/, '') ?? null,

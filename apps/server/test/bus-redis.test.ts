@@ -65,7 +65,7 @@ describe('the bus across instances through Redis', () => {
 describe('createRedisPubSub', () => {
   it('delivers to its own handlers, with the encoded text', async () => {
     const { log } = recordingLog();
-    const pubsub = createRedisPubSub(REDIS_URL, log);
+    const pubsub = createRedisPubSub(REDIS_URL, log, 'test');
     try {
       expect(await pubsub.ready(10_000)).toBe(true);
       const got = new Promise<unknown[]>((resolve) =>
@@ -80,10 +80,32 @@ describe('createRedisPubSub', () => {
     }
   });
 
+  it('keeps deployments apart: only instances of the same DEPLOYMENT_ID hear each other on one Redis', async () => {
+    const { log } = recordingLog();
+    const staging = createRedisPubSub(REDIS_URL, log, 'staging');
+    const stagingTwin = createRedisPubSub(REDIS_URL, log, 'staging');
+    const production = createRedisPubSub(REDIS_URL, log, 'production');
+    try {
+      for (const p of [staging, stagingTwin, production]) expect(await p.ready(10_000)).toBe(true);
+      const heardByTwin: unknown[] = [];
+      const heardByProduction: unknown[] = [];
+      stagingTwin.onMessage((topic, data) => heardByTwin.push({ topic, data }));
+      production.onMessage((topic, data) => heardByProduction.push({ topic, data }));
+      await staging.publish('/hall/sessions', { from: 'staging' });
+      await expect.poll(() => heardByTwin).toEqual([{ topic: '/hall/sessions', data: { from: 'staging' } }]);
+      // Production's own message arrives, and is the only one it ever got: staging's never came.
+      await production.publish('/hall/sessions', { from: 'production' });
+      await expect.poll(() => heardByProduction.length).toBe(1);
+      expect(heardByProduction).toEqual([{ topic: '/hall/sessions', data: { from: 'production' } }]);
+    } finally {
+      for (const p of [staging, stagingTwin, production]) await p.close();
+    }
+  });
+
   it('never throws to the publisher when Redis is away, and logs the lost event without the password', async () => {
     const { log, lines } = recordingLog();
     // Port 1: nothing listens there.
-    const pubsub = createRedisPubSub('redis://:hunter2@127.0.0.1:1', log);
+    const pubsub = createRedisPubSub('redis://:hunter2@127.0.0.1:1', log, 'test');
     try {
       expect(await pubsub.ready(50)).toBe(false);
       await expect(pubsub.publish('/hall/sessions', { lost: true })).resolves.toBeUndefined();

@@ -15,6 +15,13 @@ export const BUS_PATH = '/bus';
 /** Close codes: 4401 unauthenticated, 4403 device revoked. */
 export const BUS_CLOSE_UNAUTHENTICATED = 4401;
 export const BUS_CLOSE_REVOKED = 4403;
+/** The token was not checked within the server's deadline (the page may reconnect). */
+export const BUS_CLOSE_AUTH_TIMEOUT = 4408;
+/** The account (or the address) already holds as many connections as the server allows; the page retries later. */
+export const BUS_CLOSE_TOO_MANY_CONNECTIONS = 4409;
+/** The connection sent commands far beyond its budget (a token bucket: a burst, then a steady rate); commands over
+ *  the budget are first refused with RATE_LIMITED, then the connection is closed with this code. */
+export const BUS_CLOSE_ABUSE = 4429;
 /** Largest command a page may send. */
 export const BUS_MAX_COMMAND_BYTES = 16 * 1024;
 /** Topics one connection may hold at once. */
@@ -30,7 +37,14 @@ export const BusCommandSchema = z.object({
 });
 export type BusCommand = z.infer<typeof BusCommandSchema>;
 
-export const BUS_ERROR_CODES = ['BAD_COMMAND', 'UNKNOWN_TOPIC', 'FORBIDDEN', 'TOO_MANY_SUBSCRIPTIONS'] as const;
+export const BUS_ERROR_CODES = [
+  'BAD_COMMAND',
+  'UNKNOWN_TOPIC',
+  'FORBIDDEN',
+  'TOO_MANY_SUBSCRIPTIONS',
+  /** Over the command budget: the command was not run (see BUS_CLOSE_ABUSE). */
+  'RATE_LIMITED',
+] as const;
 export const BusErrorSchema = z.object({
   topic: z.string(),
   error: z.object({ code: z.enum(BUS_ERROR_CODES), message: z.string() }),

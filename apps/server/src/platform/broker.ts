@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { BrokerLimitsConfig } from '../config.ts';
 import { mayUse, type BrokerIdentity } from './broker-acl.ts';
+import { createConnectionCounter } from './connection-limits.ts';
 
 /** Decides who a connection is; null refuses the CONNECT (bad user name or password). */
 export interface BrokerAuthenticator {
@@ -17,6 +19,8 @@ export interface BrokerOptions {
   host: string;
   tls: { certFile: string; keyFile: string } | null;
   authenticator: BrokerAuthenticator;
+  /** Caps per address and per token, and the deadline for the upgrade and MQTT CONNECT (BROKER_MAX_…). */
+  limits: BrokerLimitsConfig;
   log: FastifyBaseLogger;
 }
 
@@ -33,6 +37,16 @@ export interface Broker {
 
 /** MQTT 3.1.1 CONNACK code 4 (MQTT 5: 0x86), what MQTT.js reports as "Bad username or password". */
 const BAD_USERNAME_OR_PASSWORD = 4;
+/** MQTT 3.1.1 CONNACK code 3, "Server unavailable": the token already holds its connections; clients retry later
+ *  (unlike code 4, which tells them their credentials are wrong). */
+const SERVER_UNAVAILABLE = 3;
+/** Written to a socket over its address's cap before it is closed: an HTTP client (the WebSocket handshake) reads a
+ *  clear refusal instead of a reset. */
+const TOO_MANY_CONNECTIONS =
+  'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 21\r\n\r\n' +
+  'Too many connections\n';
+/** A refused socket whose peer does not close its side is cut after this. */
+const REFUSAL_LINGER_MS = 1_000;
 /** Protocol messages are small JSON documents; the ws default (100 MiB) would let one frame fill the memory. */
 const MAX_FRAME_BYTES = 512 * 1024;
 /** Refused publishes are re-addressed here. No connection can subscribe to it (see authorizeSubscribe), and a `$`
@@ -48,11 +62,15 @@ const REFUSED_TOPIC = '$tutti/refused';
  * authorizePublish error: the packet is acknowledged and dropped instead (MQTT-3.3.5-2 allows either).
  */
 export async function startBroker(options: BrokerOptions): Promise<Broker> {
-  const { log, authenticator } = options;
+  const { log, authenticator, limits } = options;
   const identities = new WeakMap<Client, BrokerIdentity>();
   const live = new Set<Client>();
+  const perAddress = createConnectionCounter(limits.maxConnectionsPerAddress);
+  const perToken = createConnectionCounter(limits.maxConnectionsPerToken);
 
   const aedes = await Aedes.createBroker({
+    // A WebSocket that never sends CONNECT is closed after this (Aedes's default keeps it 30 s).
+    connectTimeout: limits.connectTimeoutMs,
     authenticate(client, username, password, done) {
       const refuse = () => {
         const error = new Error('Bad user name or password') as AuthenticateError;
@@ -66,9 +84,21 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
             log.info({ username }, 'broker: connection refused');
             return refuse();
           }
+          if (client.closed) return refuse();
+          // The new connection is refused, not the oldest closed: whoever holds the token cannot push the owner's
+          // own connections out in a loop, and a dead connection frees its place with its keepalive.
+          if (!perToken.tryAdd(identity.nalsToken)) {
+            log.info({ kind: identity.kind }, 'broker: too many connections for one token, refused');
+            const error = new Error('Too many connections for this token') as AuthenticateError;
+            error.returnCode = SERVER_UNAVAILABLE;
+            return done(error, false);
+          }
           identities.set(client, identity);
           live.add(client);
-          client.conn.once('close', () => live.delete(client));
+          client.conn.once('close', () => {
+            live.delete(client);
+            perToken.remove(identity.nalsToken);
+          });
           done(null, true);
         },
         (err: unknown) => {
@@ -103,8 +133,42 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
     res.end('MQTT over WebSocket only.\n');
   };
   const server = options.tls
-    ? createHttpsServer({ cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) }, onRequest)
+    ? createHttpsServer(
+        {
+          cert: readFileSync(options.tls.certFile),
+          key: readFileSync(options.tls.keyFile),
+          handshakeTimeout: limits.connectTimeoutMs,
+        },
+        onRequest,
+      )
     : createHttpServer(onRequest);
+  // Every TCP connection counts against its address from accept to close, before the upgrade and after: sockets that
+  // never upgrade, never send CONNECT, or do, all hold a descriptor. Over the cap, refused before any parsing.
+  const upgrading = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
+  let refusedSince: number | null = null;
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    if (!perAddress.tryAdd(address)) {
+      if (refusedSince === null || Date.now() - refusedSince > 60_000) {
+        refusedSince = Date.now();
+        log.warn({ address }, 'broker: too many connections from one address, refusing (logged once a minute)');
+      }
+      socket.end(TOO_MANY_CONNECTIONS);
+      setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
+      return;
+    }
+    socket.once('close', () => perAddress.remove(address));
+  });
+  // Until the upgrade, the same deadline as for CONNECT afterwards (Aedes's connectTimeout). With TLS, from the end of
+  // the handshake (limited by handshakeTimeout), on the TLS socket the upgrade then carries.
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+    if (socket.writableEnded) return; // refused above
+    const deadline = setTimeout(() => socket.destroy(), limits.connectTimeoutMs);
+    deadline.unref();
+    upgrading.set(socket, deadline);
+    socket.once('close', () => clearTimeout(deadline));
+  });
+  server.on('upgrade', (_request: IncomingMessage, socket: Socket) => clearTimeout(upgrading.get(socket)));
   // Any path: MQTT.js asks for /mqtt by default, other clients for /.
   const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES });
   wss.on('connection', (socket, request) => {

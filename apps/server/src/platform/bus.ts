@@ -1,6 +1,10 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import websocket from '@fastify/websocket';
 import {
+  BUS_CLOSE_ABUSE,
+  BUS_CLOSE_AUTH_TIMEOUT,
   BUS_CLOSE_REVOKED,
+  BUS_CLOSE_TOO_MANY_CONNECTIONS,
   BUS_CLOSE_UNAUTHENTICATED,
   BUS_MAX_COMMAND_BYTES,
   BUS_MAX_SUBSCRIPTIONS,
@@ -11,8 +15,18 @@ import {
 } from '@tutti/contract/bus';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { BusLimitsConfig } from '../config.ts';
 import type { AuthContext } from './auth-guard.ts';
-import type { BusAuthorizer } from './bus-rules.ts';
+import { cacheAuthorizer, type BusAuthorizer, type BusTopic, type CachedAuthorizer } from './bus-rules.ts';
+import { createReverifier, isRevoked } from './bus-reverify.ts';
+import {
+  closeWithGrace,
+  createCommandBudget,
+  createConnectionCounter,
+  DEFAULT_BUS_LIMITS,
+  unverifiedSubject,
+  type CommandBudget,
+} from './connection-limits.ts';
 import { AppError } from './errors.ts';
 import { BUS_RECHECK_TOPIC, BUS_REVOKE_TOPIC, type DeviceRevocation, type PubSub } from './pubsub.ts';
 
@@ -44,6 +58,10 @@ export interface BusAccess {
   /** guard.verify(token, 'user'): throws AppError 401 for a bad token, SESSION_REVOKED for a revoked device. */
   verify(token: string): Promise<AuthContext>;
   authorize: BusAuthorizer;
+  /** Whether the device behind a connection is still signed in (not revoked, account still there): asked again
+   *  after each Redis reconnection and every reverifyIntervalMs. The token's own expiry is not: it opened the
+   *  connection, which stays authorized for its life unless the device is revoked. */
+  isSignedIn(auth: AuthContext): Promise<boolean>;
 }
 
 /** Kept small: 2,000 idle connections must stay under 50 KB each, the socket included. */
@@ -55,6 +73,11 @@ interface Connection {
   /** Commands run one after the other (authorization is asynchronous): SUBSCRIBE then UNSUBSCRIBE keeps its order. */
   queue: Promise<void>;
   lagging: boolean;
+  /** Counted per address (and per account once authenticated, that is with `auth`), released when it closes. */
+  address: string;
+  budget: CommandBudget;
+  /** Set once the connection is closed for flooding: its later frames are ignored. */
+  abusive: boolean;
 }
 
 /** The URL as logged: the bus's carries the access token in its query. */
@@ -73,14 +96,19 @@ export function createBus(options: {
   log: FastifyBaseLogger;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
+  limits?: Partial<BusLimitsConfig>;
 }): Bus {
   const { pubsub, log } = options;
   const maxBuffered = options.maxBufferedBytes ?? BUS_MAX_BUFFERED_BYTES;
+  const limits: BusLimitsConfig = { ...DEFAULT_BUS_LIMITS, ...options.limits };
+  const perAddress = createConnectionCounter(limits.maxConnectionsPerAddress);
+  const perAccount = createConnectionCounter(limits.maxConnectionsPerAccount);
   const connections = new Set<Connection>();
   const byTopic = new Map<string, Set<Connection>>();
   /** Topics whose subscribers are being authorized again, with the events that arrived meanwhile (in order). */
   const rechecking = new Map<string, Buffer[]>();
-  let registeredAccess: BusAccess | null = null;
+  /** Set by register(): the access rules, their answers cached. */
+  let registered: { access: BusAccess; authorization: CachedAuthorizer } | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
 
   function deliver(conn: Connection, frame: Buffer, topic: string): void {
@@ -100,16 +128,22 @@ export function createBus(options: {
   async function recheck(topic: string): Promise<void> {
     const subscribers = byTopic.get(topic);
     const target = parseBusTopic(topic);
-    const access = registeredAccess;
+    const access = registered?.access;
+    // Whatever was remembered about this topic may be wrong now; the subscribers are asked afresh below.
+    registered?.authorization.forgetTopic(topic);
     if (!subscribers || rechecking.has(topic) || !access) return;
     rechecking.set(topic, []);
+    // Asked afresh (not from the cache), once per account: its tabs share the answer.
+    const answers = new Map<string, Promise<boolean>>();
+    const ask = (auth: AuthContext, to: BusTopic) => {
+      const answer = answers.get(auth.accountId) ?? access.authorize(auth, to, 'SUBSCRIBE').catch(() => false);
+      answers.set(auth.accountId, answer);
+      return answer;
+    };
     try {
       await Promise.all(
         [...subscribers].map(async (conn) => {
-          const allowed =
-            conn.auth !== null &&
-            target !== null &&
-            (await access.authorize(conn.auth, target, 'SUBSCRIBE').catch(() => false));
+          const allowed = conn.auth !== null && target !== null && (await ask(conn.auth, target));
           if (allowed) return;
           unsubscribe(conn, topic);
           reply(conn, topic, 'FORBIDDEN', 'You may no longer follow this topic.');
@@ -127,15 +161,18 @@ export function createBus(options: {
   /** A connection is authorized for its life, except that a revoked device loses it at once: the page logs out. */
   function closeRevoked(revocation: DeviceRevocation): void {
     for (const conn of connections) {
-      const auth = conn.auth;
-      if (!auth) continue;
-      const revoked =
-        'deviceId' in revocation
-          ? auth.deviceId === revocation.deviceId
-          : auth.accountId === revocation.accountId && auth.deviceId !== revocation.exceptDeviceId;
-      if (revoked) conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
+      if (conn.auth && isRevoked(conn.auth, revocation)) conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
     }
   }
+
+  const reverifier = createReverifier({
+    connections: () => connections,
+    topics: () => byTopic.keys(),
+    recheck,
+    isSignedIn: () => registered?.access.isSignedIn ?? null,
+    pubsub,
+    log,
+  });
 
   const stopListening = pubsub.onMessage((topic, data, encoded) => {
     if (topic === BUS_REVOKE_TOPIC) {
@@ -170,7 +207,9 @@ export function createBus(options: {
   }
 
   function drop(conn: Connection): void {
-    connections.delete(conn);
+    if (!connections.delete(conn)) return;
+    perAddress.remove(conn.address);
+    if (conn.auth) perAccount.remove(conn.auth.accountId);
     for (const topic of [...conn.topics]) unsubscribe(conn, topic);
     conn.auth = null;
   }
@@ -182,7 +221,15 @@ export function createBus(options: {
     }
     try {
       const auth = await access.verify(token);
-      if (conn.socket.readyState === WS_OPEN) conn.auth = auth;
+      if (conn.socket.readyState !== WS_OPEN) return;
+      // Refused rather than closing the oldest: a stolen token could otherwise push the owner's tabs out in a loop,
+      // and tabs reconnecting would push each other out. A dead connection holding a place goes with the heartbeat.
+      if (!perAccount.tryAdd(auth.accountId)) {
+        log.info({ account: auth.accountId }, 'bus: too many connections for one account, refused');
+        conn.socket.close(BUS_CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+        return;
+      }
+      conn.auth = auth;
     } catch (error) {
       if (error instanceof AppError && error.code === 'SESSION_REVOKED') {
         conn.socket.close(BUS_CLOSE_REVOKED, 'revoked');
@@ -196,9 +243,10 @@ export function createBus(options: {
     }
   }
 
-  async function handle(conn: Connection, raw: RawData, access: BusAccess): Promise<void> {
+  async function handle(conn: Connection, raw: RawData): Promise<void> {
     const auth = conn.auth;
-    if (!auth || conn.socket.readyState !== WS_OPEN) return;
+    const authorization = registered?.authorization;
+    if (!auth || !authorization || conn.socket.readyState !== WS_OPEN) return;
     let json: unknown;
     try {
       json = JSON.parse(raw.toString());
@@ -214,7 +262,7 @@ export function createBus(options: {
 
     let allowed: boolean;
     try {
-      allowed = await access.authorize(auth, target, command);
+      allowed = await authorization.check(auth, topic, target, command);
     } catch (error) {
       log.error({ err: error, topic }, 'bus: authorization failed');
       return reply(conn, topic, 'FORBIDDEN', 'Could not check access to this topic; try again.');
@@ -234,7 +282,12 @@ export function createBus(options: {
     subscribers.add(conn);
   }
 
-  function accept(socket: WebSocket, token: string | undefined, access: BusAccess): void {
+  function accept(socket: WebSocket, token: string | undefined, address: string, access: BusAccess): void {
+    // The upgrade hook refused most of these already; this count is the exact one (upgrades run concurrently).
+    if (!perAddress.tryAdd(address)) {
+      socket.close(BUS_CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+      return;
+    }
     const conn: Connection = {
       socket,
       auth: null,
@@ -242,17 +295,39 @@ export function createBus(options: {
       alive: true,
       queue: Promise.resolve(),
       lagging: false,
+      address,
+      budget: createCommandBudget(limits.commandBurst, limits.commandsPerSecond),
+      abusive: false,
     };
     connections.add(conn);
     socket.on('pong', () => {
       conn.alive = true;
     });
-    socket.on('close', () => drop(conn));
+    const deadline = setTimeout(() => {
+      if (conn.auth === null && socket.readyState === WS_OPEN) socket.close(BUS_CLOSE_AUTH_TIMEOUT, 'too slow');
+    }, limits.authTimeoutMs);
+    deadline.unref();
+    socket.on('close', () => {
+      clearTimeout(deadline);
+      drop(conn);
+    });
     // Commands sent before the token is checked wait behind the check.
     conn.queue = authenticate(conn, token, access);
     socket.on('message', (raw: RawData) => {
+      if (conn.abusive) return;
+      // Counted as frames arrive, before any work is queued: a flood costs a counter, not a promise per command.
+      const budget = conn.budget.take();
+      if (budget === 'abuse') {
+        conn.abusive = true;
+        log.warn({ account: conn.auth?.accountId, address }, 'bus: command flood, connection closed');
+        socket.close(BUS_CLOSE_ABUSE, 'too many commands');
+        return;
+      }
+      if (budget === 'over') return reply(conn, '', 'RATE_LIMITED', 'Too many commands; slow down.');
       conn.queue = conn.queue
-        .then(() => handle(conn, raw, access))
+        // One command per turn of the event loop: a burst on one connection never holds up requests and other pages.
+        .then(() => yieldToEventLoop())
+        .then(() => handle(conn, raw))
         .catch((error: unknown) => {
           log.error({ err: error }, 'bus: command failed');
         });
@@ -271,33 +346,21 @@ export function createBus(options: {
   }
 
   async function close(): Promise<void> {
+    reverifier.stop();
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
     stopListening();
-    const closing = [...connections].map(
-      (conn) =>
-        new Promise<void>((resolve) => {
-          if (conn.socket.readyState === 3) return resolve();
-          conn.socket.once('close', () => resolve());
-          conn.socket.close(1001, 'server going away');
-        }),
+    await closeWithGrace(
+      [...connections].map((conn) => conn.socket),
+      CLOSE_GRACE_MS,
     );
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.all(closing),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, CLOSE_GRACE_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    for (const conn of connections) conn.socket.terminate();
   }
 
   return {
     stats: () => ({ connections: connections.size, topics: byTopic.size }),
     close,
     async register(app, access) {
-      registeredAccess = access;
+      registered = { access, authorization: cacheAuthorizer(access.authorize) };
       await app.register(websocket, {
         options: { maxPayload: BUS_MAX_COMMAND_BYTES, perMessageDeflate: false },
         // The default closes sockets without a code; pages should read 1001 (going away) and reconnect elsewhere.
@@ -306,12 +369,28 @@ export function createBus(options: {
           this.websocketServer.close();
         },
       });
-      app.get(BUS_PATH, { websocket: true }, (socket, request) => {
-        const token = (request.query as { token?: unknown }).token;
-        accept(socket, typeof token === 'string' ? token : undefined, access);
-      });
+      app.get(
+        BUS_PATH,
+        {
+          websocket: true,
+          // Refused before the upgrade, as an HTTP answer: over a cap, no WebSocket and no token check at all. The
+          // account is the token's unverified claim here (a forged one refuses only its own request); the exact
+          // counts are taken at accept and after the check.
+          onRequest: async (request) => {
+            const account = unverifiedSubject((request.query as { token?: unknown }).token);
+            if (perAddress.full(request.ip) || (account !== null && perAccount.full(account))) {
+              throw new AppError(429, 'RATE_LIMITED', 'Too many live connections; try again later.');
+            }
+          },
+        },
+        (socket, request) => {
+          const token = (request.query as { token?: unknown }).token;
+          accept(socket, typeof token === 'string' ? token : undefined, request.ip, access);
+        },
+      );
       heartbeat = setInterval(beat, options.heartbeatMs ?? BUS_HEARTBEAT_MS);
       heartbeat.unref();
+      reverifier.start(limits.reverifyIntervalMs);
     },
   };
 }

@@ -16,32 +16,56 @@ import { Redis } from 'ioredis';
  */
 export const BUS_RECHECK_TOPIC = '!recheck';
 export const requestBusRecheck = (pubsub: PubSub, topic: string): Promise<void> =>
-  pubsub.publish(BUS_RECHECK_TOPIC, { topic });
+  broadcastControl(pubsub, BUS_RECHECK_TOPIC, { topic });
 
 /** A control message every instance's bus acts on: the connections of revoked devices are closed with 4403 (a
  *  device signed out elsewhere, a replayed refresh token, a changed or recovered password). */
 export const BUS_REVOKE_TOPIC = '!revoke';
+/** A control message every instance's bus acts on by checking all its connections again (device still signed in,
+ *  topics still allowed). An instance sends it after its Redis connection came back: what it published meanwhile
+ *  (a revocation) never reached the others. `data.from` names the sender, which already checked its own. */
+export const BUS_REVERIFY_TOPIC = '!reverify';
+
 /** One device, or every device of an account but the one kept (the one that changed the password). */
 export type DeviceRevocation = { deviceId: string } | { accountId: string; exceptDeviceId?: string };
 export const announceRevocation = (pubsub: PubSub, revocation: DeviceRevocation): Promise<void> =>
-  pubsub.publish(BUS_REVOKE_TOPIC, revocation);
+  broadcastControl(pubsub, BUS_REVOKE_TOPIC, revocation);
+
+/**
+ * A control message acts on this instance's bus at once, whatever the state of Redis, and then travels to the
+ * others: a revocation must never wait for (or be lost with) Redis where it happened. The bus may hear it twice
+ * (here, then back through Redis); acting on it is idempotent.
+ */
+async function broadcastControl(pubsub: PubSub, topic: string, data: unknown): Promise<void> {
+  pubsub.deliverLocally(topic, data);
+  await pubsub.publish(topic, data);
+}
 
 export type PubSubHandler = (topic: string, data: unknown, encoded?: string) => void;
 
 export interface PubSub {
   /** Delivers to every instance's handlers, this one included. Never throws: a lost event is logged. */
   publish(topic: string, data: unknown): Promise<void>;
+  /** Hands a message to this instance's handlers only, now, without the transport. */
+  deliverLocally(topic: string, data: unknown): void;
   /** Called for every message published anywhere; returns the unsubscribe function. */
   onMessage(handler: PubSubHandler): () => void;
+  /** Transports that can lose messages (Redis) call this after each reconnection, when messages published meanwhile
+   *  may never have arrived; returns the unsubscribe function. */
+  onReconnect?(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
 export function createMemoryPubSub(): PubSub {
   const handlers = new Set<PubSubHandler>();
+  const deliver = (topic: string, data: unknown) => {
+    for (const handler of handlers) handler(topic, data);
+  };
   return {
     async publish(topic, data) {
-      for (const handler of handlers) handler(topic, data);
+      deliver(topic, data);
     },
+    deliverLocally: deliver,
     onMessage(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);
@@ -59,8 +83,9 @@ export interface PubSubLog {
   error(obj: object, msg: string): void;
 }
 
-/** Every instance publishes to and listens on this one channel; the bus's topics travel inside the message. */
-export const REDIS_CHANNEL = 'tutti:bus';
+/** Every instance of one deployment publishes to and listens on this one channel (the bus's topics travel inside
+ *  the message); another deployment on the same Redis has its own. */
+export const redisChannel = (deploymentId: string): string => `tutti:bus:${deploymentId}`;
 
 export interface RedisPubSub extends PubSub {
   /** Resolves once both connections are up and the channel is subscribed; false after `timeoutMs` without. */
@@ -72,8 +97,10 @@ export interface RedisPubSub extends PubSub {
  * queue while Redis is away: an event for a live page is worthless minutes later, and a request must not wait for
  * Redis, so it is logged and dropped. The listener re-subscribes by itself after a reconnection.
  */
-export function createRedisPubSub(url: string, log: PubSubLog): RedisPubSub {
+export function createRedisPubSub(url: string, log: PubSubLog, deploymentId: string): RedisPubSub {
+  const channel = redisChannel(deploymentId);
   const handlers = new Set<PubSubHandler>();
+  const reconnectHandlers = new Set<() => void>();
   const publisher = new Redis(url, { enableOfflineQueue: false, connectionName: 'tutti-bus-pub' });
   const subscriber = new Redis(url, { connectionName: 'tutti-bus-sub' });
   const where = redactedUrl(url);
@@ -85,15 +112,25 @@ export function createRedisPubSub(url: string, log: PubSubLog): RedisPubSub {
     connection.on('error', (error: Error) => log.warn({ role, redis: where, err: error.message }, 'redis error'));
     connection.on('ready', () => log.info({ role, redis: where }, 'redis connected'));
   }
+  // Messages published while either connection was away are lost (Redis pub/sub keeps nothing): after each
+  // reconnection, and not the first connection, the bus checks its connections again.
+  for (const connection of [publisher, subscriber]) {
+    let connectedBefore = false;
+    connection.on('ready', () => {
+      if (connectedBefore) for (const handler of reconnectHandlers) handler();
+      connectedBefore = true;
+    });
+  }
 
-  const subscribed = subscriber.subscribe(REDIS_CHANNEL).then(
+  const subscribed = subscriber.subscribe(channel).then(
     () => true,
     (error: unknown) => {
       log.error({ redis: where, err: String(error) }, 'redis subscribe failed');
       return false;
     },
   );
-  subscriber.on('message', (_channel: string, message: string) => {
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(message);
@@ -115,14 +152,21 @@ export function createRedisPubSub(url: string, log: PubSubLog): RedisPubSub {
   return {
     async publish(topic, data) {
       try {
-        await publisher.publish(REDIS_CHANNEL, JSON.stringify({ topic, data }));
+        await publisher.publish(channel, JSON.stringify({ topic, data }));
       } catch (error) {
         log.error({ topic, redis: where, err: error instanceof Error ? error.message : String(error) }, 'event lost');
       }
     },
+    deliverLocally(topic, data) {
+      for (const handler of handlers) handler(topic, data);
+    },
     onMessage(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);
+    },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
     },
     async ready(timeoutMs) {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -138,6 +182,7 @@ export function createRedisPubSub(url: string, log: PubSubLog): RedisPubSub {
     },
     async close() {
       handlers.clear();
+      reconnectHandlers.clear();
       // disconnect, not quit: nothing is pending worth waiting for, and quit would hang while Redis is away.
       publisher.disconnect();
       subscriber.disconnect();
