@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as A from './accounts.ts';
 import * as R from './reference.ts';
-import { IdParamsSchema, LocalizedNameSchema } from './common.ts';
+import { IdParamsSchema, LocalizedNameSchema, text } from './common.ts';
 import * as S from './sessions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,7 +40,7 @@ export const NalsOsSchema = z.enum(NALS_OSES, {
 });
 export type NalsOs = z.infer<typeof NalsOsSchema>;
 /** X.Y.Z, as the audio client reports it. */
-export const NalsVersionNumberSchema = z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, { message: 'invalid' });
+export const NalsVersionNumberSchema = text().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, { message: 'invalid' });
 
 export const NalsVersionSchema = z
   .object({
