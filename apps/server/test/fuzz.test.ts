@@ -1,7 +1,7 @@
 import { endpoints, type EndpointName } from '@tutti/contract/http';
 import { AgentSchema } from '@tutti/contract/accounts';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call } from './support/app.ts';
 import { databases } from './support/databases.ts';
@@ -18,7 +18,7 @@ import {
   valueFor,
   type JsonSchema,
 } from './support/fuzz.ts';
-import { newAdmin, sessionsSuite, UNKNOWN_ID } from './support/sessions.ts';
+import { createOpenRehearsal, joined, newAdmin, sessionsSuite, UNKNOWN_ID } from './support/sessions.ts';
 import { createUser, signIn, type SignedInUser } from './support/users.ts';
 
 /**
@@ -53,14 +53,36 @@ interface FuzzRequest {
   agent: string | undefined;
 }
 
-const pathId = fc.oneof(fc.uuid(), fc.constant(UNKNOWN_ID), badString);
+/** Ids of real resources (created before the runs), by the kind of resource a path names: with them, bodies reach
+ *  the handlers behind the ownership checks, not only the 404 of an unknown id. */
+type Kind =
+  'session' | 'testRehearsal' | 'room' | 'selfcheck' | 'region' | 'server' | 'nalsVersion' | 'device' | 'account';
+type RealIds = Partial<Record<Kind, string>>;
+const KIND_OF_PATH: [RegExp, Kind][] = [
+  [/(sessions|open-rehearsal)\/\{id\}/, 'session'],
+  [/test-rehearsal\/\{id\}/, 'testRehearsal'],
+  [/rooms\/\{id\}/, 'room'],
+  [/selfcheck\/\{id\}/, 'selfcheck'],
+  [/regions\/\{id\}/, 'region'],
+  [/servers\/\{id\}/, 'server'],
+  [/nals\/versions\/\{id\}/, 'nalsVersion'],
+  [/devices\/\{id\}/, 'device'],
+  [/accounts\/\{id\}/, 'account'],
+];
+const realIdFor = (path: string, ids: RealIds): string =>
+  ids[KIND_OF_PATH.find(([re]) => re.test(path))?.[1] ?? 'session'] ?? UNKNOWN_ID;
 
 /** One request arbitrary per endpoint, from its schemas. */
-function requestFor(name: EndpointName): fc.Arbitrary<FuzzRequest> {
+function requestFor(name: EndpointName, ids: RealIds): fc.Arbitrary<FuzzRequest> {
   const def = endpoints[name];
   const query = jsonSchema('query' in def ? def.query : undefined);
   const body = jsonSchema('body' in def ? def.body : undefined);
   const paramNames = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+  const pathId = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(realIdFor(def.path, ids)) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: badString },
+  );
   const paramsArb = fc.record(Object.fromEntries(paramNames.map((p) => [p, pathId])));
   const queryArb = (query ? objectFor(query) : fc.dictionary(fc.string({ maxLength: 8 }), anyBad, { maxKeys: 2 })).map(
     (q) => Object.entries(q).flatMap(([k, v]) => [queryValue(v)].flat().map((s): [string, string] => [k, s])),
@@ -90,11 +112,12 @@ function requestFor(name: EndpointName): fc.Arbitrary<FuzzRequest> {
 
 /** Fixed requests run before the random ones: NUL alone in each string of a well-formed request (query or body),
  *  then each other control character and a 5,000-character string in all of them at once. */
-function probes(name: EndpointName): FuzzRequest[] {
+function probes(name: EndpointName, ids: RealIds): FuzzRequest[] {
   const def = endpoints[name];
   const query = jsonSchema('query' in def ? def.query : undefined);
   const body = jsonSchema('body' in def ? def.body : undefined);
-  const params = Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1] ?? '', UNKNOWN_ID]));
+  const id = realIdFor(def.path, ids);
+  const params = Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1] ?? '', id]));
   const request = (q: unknown, b: unknown): FuzzRequest => ({
     params,
     query: Object.entries((q as Record<string, unknown> | undefined) ?? {}).map(([k, v]): [string, string] => [
@@ -136,6 +159,39 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
     users: [user, admin],
   } = sessionsSuite(database, [createUser, newAdmin]);
   const tokens: Record<Role, SignedInUser | undefined> = { guest: undefined, user, admin };
+  const ids: RealIds = {};
+
+  beforeAll(async () => {
+    const t = h.t;
+    const session = await createOpenRehearsal(t, user, { public: true });
+    const joinedSession = await joined(t, user, session.id);
+    const asAdmin = async (url: string, body: unknown) => {
+      const res = await call<{ id: string }>(t, 'POST', url, { token: admin.accessToken, body });
+      expect(res.status, res.text).toBe(201);
+      return res.json.id;
+    };
+    const selfcheck = await call<{ id: string }>(t, 'POST', 'v1/selfcheck/start', { token: user.accessToken });
+    const versions = await call<{ id: string }[]>(t, 'GET', 'v1/nals/versions', { token: user.accessToken });
+    const region = await asAdmin('v1/regions', { code: 'fuzz', name: 'Fuzz', latitude: 0, longitude: 0 });
+    Object.assign(ids, {
+      session: session.id,
+      room: joinedSession.room.id,
+      selfcheck: selfcheck.json.id,
+      testRehearsal: await asAdmin('v1/test-rehearsal', { name: 'Fuzz', password: 'open sesame' }),
+      region,
+      server: await asAdmin('v1/servers', {
+        name: 'Fuzz',
+        regionId: region,
+        provider: 'self-hosted',
+        url: 'http://127.0.0.1:9/',
+        secret: 'a-room-secret-of-16+',
+        capacity: 16,
+      }),
+      nalsVersion: versions.json[0]?.id,
+      device: user.deviceId,
+      account: user.id,
+    } satisfies RealIds);
+  });
 
   /** A fuzzed call may sign its caller out (DELETE v1/auth takes no input; the device is then revoked, 403): sign
    *  in again before going on. */
@@ -176,8 +232,8 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
   }
 
   it.each(Object.keys(endpoints) as EndpointName[])('%s', async (name) => {
-    const arb = requestFor(name);
-    const examples = probes(name).map((req): [FuzzRequest] => [req]);
+    const arb = requestFor(name, ids);
+    const examples = probes(name, ids).map((req): [FuzzRequest] => [req]);
     for (const role of ROLES) {
       await stillSignedIn(role);
       await fc.assert(
