@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BirthdateSchema, EmailSchema, LocaleSchema, PasswordSchema, UsernameSchema } from './common.ts';
+import { BirthdateSchema, EmailSchema, LocaleSchema, PasswordSchema, text, UsernameSchema } from './common.ts';
 
 export const PrivilegeNameSchema = z.enum(['CORE_GUEST', 'TUTTI_MU', 'CORE_ADMIN']);
 export type PrivilegeName = z.infer<typeof PrivilegeNameSchema>;
@@ -36,12 +36,12 @@ export const SignUpBodySchema = z.object({
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export const SignUpResponseSchema = z.object({ id: z.uuid(), email: z.string() });
 
-export const ValidateAccountBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const ValidateAccountBodySchema = z.object({ token: text().min(1).max(200) });
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
-export const RecoverPasswordBodySchema = z.object({ token: z.string().min(1).max(200), password: PasswordSchema });
+export const RecoverPasswordBodySchema = z.object({ token: text().min(1).max(200), password: PasswordSchema });
 
-export const SignInBodySchema = z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(200) });
-export const RefreshBodySchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export const SignInBodySchema = z.object({ email: text().min(1).max(254), password: text().min(1).max(200) });
+export const RefreshBodySchema = z.object({ refreshToken: text().min(1).max(200) });
 export const AuthTokensSchema = z
   .object({
     accessToken: z.string(),
@@ -66,7 +66,7 @@ export const DeviceSchema = z
 export type Device = z.infer<typeof DeviceSchema>;
 
 export const ChangePasswordBodySchema = z.object({
-  oldPassword: z.string().min(1).max(200),
+  oldPassword: text().min(1).max(200),
   newPassword: PasswordSchema,
 });
 export const BirthdateBodySchema = z.object({ birthdate: BirthdateSchema });
@@ -74,7 +74,7 @@ export const LocaleBodySchema = z.object({ locale: LocaleSchema });
 export const UsernameBodySchema = z.object({ username: UsernameSchema });
 export const PreferencesBodySchema = z.object({
   /** Empty string clears it (the username is shown instead). */
-  displayedUsername: z.string().trim().max(40).optional(),
+  displayedUsername: text().trim().max(40).optional(),
   newsOptIn: z.boolean().optional(),
   publicProfile: z.boolean().optional(),
   locale: LocaleSchema.optional(),
@@ -93,8 +93,8 @@ export const APP_START_PASSWORD_RECOVERED = 'password-recovered';
 /** The agent header every request carries, as JSON. */
 export const AGENT_HEADER = 'x-agent';
 export const AgentSchema = z.object({
-  app: z.string().max(100),
-  serial: z.string().min(8).max(100),
-  nals: z.string().max(40).optional(),
+  app: text().max(100),
+  serial: text().min(8).max(100),
+  nals: text().max(40).optional(),
 });
 export type Agent = z.infer<typeof AgentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MusicianRefSchema, SessionSchema } from './sessions.ts';
+import { text } from './common.ts';
 
 /**
  * The live bus: one WebSocket per page at `/bus?token=<access token>` (the browser's WebSocket cannot send headers;
@@ -32,7 +33,7 @@ export const BUS_RECONNECT_MAX_MS = 30_000;
 export const BUS_COMMANDS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'PUBLISH'] as const;
 export const BusCommandSchema = z.object({
   command: z.enum(BUS_COMMANDS),
-  topic: z.string().min(1).max(200),
+  topic: text().min(1).max(200),
   data: z.unknown().optional(),
 });
 export type BusCommand = z.infer<typeof BusCommandSchema>;

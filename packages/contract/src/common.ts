@@ -10,19 +10,46 @@ export type Locale = z.infer<typeof LocaleSchema>;
 /** Field rules carry a FieldErrorCode as message: the server returns it, the web translates it. */
 const code = (c: FieldErrorCode) => ({ message: c });
 
-export const EmailSchema = z.email(code('invalid_email')).max(254, code('too_long'));
-export const PasswordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, code('password_too_short'))
-  .max(200, code('too_long'));
-export const UsernameSchema = z
-  .string()
+// Characters no input field accepts (decision 0016): C0 controls and DEL (NUL made PostgreSQL fail: a 500), C1
+// controls, the invisible separators U+200B (zero-width space), U+2060 (word joiner) and U+FEFF (BOM), the line and
+// paragraph separators U+2028/U+2029, the bidi embeddings, overrides and isolates U+202A-U+202E and U+2066-U+2069
+// (they reorder what people read: spoofed names), and lone surrogates (not encodable in UTF-8). Right-to-left
+// letters, the marks U+200E/U+200F and the joiners U+200C/U+200D (Persian, Indic scripts, emoji sequences) are text.
+/** Single-line text: no C0 control at all. Matching control characters is this pattern's purpose. */
+export const TEXT_PATTERN =
+  // eslint-disable-next-line no-control-regex
+  /^[^\u0000-\u001F\u007F-\u009F\u200B\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF\p{Cs}]*$/u;
+/** Multi-line text: tab, line feed and carriage return allowed. */
+export const MULTILINE_TEXT_PATTERN =
+  // eslint-disable-next-line no-control-regex
+  /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF\p{Cs}]*$/u;
+
+export interface TextOptions {
+  /** Tab, line feed and carriage return allowed (a description). */
+  multiline?: boolean;
+  /** Field code when the value is missing or not a string; zod's generic one otherwise. */
+  error?: FieldErrorCode;
+}
+
+/** The one string schema of every input (body, query, params, agent header): refuses control and invisible
+ *  characters with `invalid_characters` before any other rule runs, so that field code wins. Chain min, max, trim,
+ *  regex on it as on z.string(). Response schemas keep z.string(): they describe stored data. */
+export function text(options: TextOptions = {}): z.ZodString {
+  const pattern = options.multiline ? MULTILINE_TEXT_PATTERN : TEXT_PATTERN;
+  return z.string(options.error && code(options.error)).regex(pattern, code('invalid_characters'));
+}
+
+export const EmailSchema = z
+  .email(code('invalid_email'))
+  .regex(TEXT_PATTERN, code('invalid_characters'))
+  .max(254, code('too_long'));
+export const PasswordSchema = text().min(MIN_PASSWORD_LENGTH, code('password_too_short')).max(200, code('too_long'));
+export const UsernameSchema = text()
   .min(2, code('username_length'))
   .max(30, code('username_length'))
   .regex(/^[A-Za-z0-9]+$/, code('username_alphanumeric'));
 /** Calendar date, YYYY-MM-DD, not in the future and not before 1900. */
-export const BirthdateSchema = z
-  .string(code('birthdate_required'))
+export const BirthdateSchema = text({ error: 'birthdate_required' })
   .min(1, code('birthdate_required'))
   .regex(/^\d{4}-\d{2}-\d{2}$/, code('birthdate_invalid'))
   .refine((s) => {

@@ -66,6 +66,8 @@ export const FieldErrorCodeSchema = z.enum([
   'too_far',
   'too_many',
   'unknown_username',
+  /** Control or invisible characters (NUL, C1, bidi overrides, zero-width space): see common.ts text(). */
+  'invalid_characters',
 ]);
 export type FieldErrorCode = z.infer<typeof FieldErrorCodeSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrorCode } from './errors.ts';
-import { PageSchema, UsernameSchema } from './common.ts';
+import { PageSchema, TEXT_PATTERN, text, UsernameSchema } from './common.ts';
 
 /**
  * Rehearsal sessions, the room servers they run on, and the free-minute allowance. Open rehearsals are created by
@@ -95,19 +95,18 @@ export const SessionSchema = z
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const SessionNameSchema = z
-  .string(code('required'))
+export const SessionNameSchema = text({ error: 'required' })
   .trim()
   .min(1, code('required'))
   .max(SESSION_NAME_MAX, code('too_long'));
-export const SessionDescriptionSchema = z.string().trim().max(SESSION_DESCRIPTION_MAX, code('too_long'));
+export const SessionDescriptionSchema = text({ multiline: true }).trim().max(SESSION_DESCRIPTION_MAX, code('too_long'));
 const FutureInstantSchema = z.iso
   .datetime({ offset: true, message: 'invalid' })
   .refine((s) => new Date(s).getTime() > Date.now() - 60_000, code('in_the_past'))
   .refine((s) => new Date(s).getTime() < Date.now() + SESSION_SCHEDULE_MAX_DAYS * 86_400_000, code('too_far'));
 const InviteListSchema = z.array(UsernameSchema).max(SESSION_INVITES_MAX, code('too_many'));
 /** IANA time zone of the organizer's browser: where they are, for the choice of a region. */
-const TimeZoneSchema = z.string().min(1).max(64);
+const TimeZoneSchema = text().min(1).max(64);
 
 export const CreateOpenRehearsalBodySchema = z.object({
   name: SessionNameSchema,
@@ -165,7 +164,7 @@ export const JoinedSessionSchema = z
 export type JoinedSession = z.infer<typeof JoinedSessionSchema>;
 
 /** Either the Authorization header or this body (sent as text/plain by navigator.sendBeacon). */
-export const QuitBodySchema = z.object({ leaveToken: z.string().min(1).max(200).optional() });
+export const QuitBodySchema = z.object({ leaveToken: text().min(1).max(200).optional() });
 export type QuitBody = z.infer<typeof QuitBodySchema>;
 
 export const KeepaliveResponseSchema = z
@@ -216,10 +215,10 @@ export type SessionPostPage = z.infer<typeof SessionPostPageSchema>;
 export const CreateTestRehearsalBodySchema = z.object({
   name: SessionNameSchema,
   description: SessionDescriptionSchema.optional(),
-  password: z.string(code('required')).min(1, code('required')).max(TEST_REHEARSAL_PASSWORD_MAX, code('too_long')),
+  password: text({ error: 'required' }).min(1, code('required')).max(TEST_REHEARSAL_PASSWORD_MAX, code('too_long')),
 });
 export const JoinTestRehearsalBodySchema = z.object({
-  password: z.string(code('required')).min(1, code('required')).max(TEST_REHEARSAL_PASSWORD_MAX, code('too_long')),
+  password: text({ error: 'required' }).min(1, code('required')).max(TEST_REHEARSAL_PASSWORD_MAX, code('too_long')),
 });
 
 // ---- room quality
@@ -253,12 +252,11 @@ export const RegionSchema = z
   .meta({ id: 'Region' });
 export type Region = z.infer<typeof RegionSchema>;
 export const CreateRegionBodySchema = z.object({
-  code: z
-    .string(code('required'))
+  code: text({ error: 'required' })
     .min(2, code('invalid'))
     .max(32, code('too_long'))
     .regex(/^[a-z0-9-]+$/, code('invalid')),
-  name: z.string(code('required')).trim().min(1, code('required')).max(80, code('too_long')),
+  name: text({ error: 'required' }).trim().min(1, code('required')).max(80, code('too_long')),
   latitude: z.number(requiredOrInvalid).min(-90, code('invalid')).max(90, code('invalid')),
   longitude: z.number(requiredOrInvalid).min(-180, code('invalid')).max(180, code('invalid')),
 });
@@ -290,12 +288,12 @@ export const ServerSchema = z
   .meta({ id: 'Server' });
 export type Server = z.infer<typeof ServerSchema>;
 export const CreateServerBodySchema = z.object({
-  name: z.string(code('required')).trim().min(1, code('required')).max(80, code('too_long')),
+  name: text({ error: 'required' }).trim().min(1, code('required')).max(80, code('too_long')),
   regionId: z.uuid(requiredOrInvalid),
   provider: ProviderIdSchema,
-  url: z.url(code('invalid')).max(300, code('too_long')),
+  url: z.url(code('invalid')).regex(TEXT_PATTERN, code('invalid_characters')).max(300, code('too_long')),
   /** The room server's ROOM_SECRET; never returned. */
-  secret: z.string(code('required')).min(16, code('invalid')).max(200, code('too_long')),
+  secret: text({ error: 'required' }).min(16, code('invalid')).max(200, code('too_long')),
   capacity: z.number(requiredOrInvalid).int(code('invalid')).min(1, code('invalid')).max(10_000, code('invalid')),
 });
 

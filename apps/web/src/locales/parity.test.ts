@@ -1,3 +1,4 @@
+import { ErrorCodeSchema, FieldErrorCodeSchema } from '@tutti/contract/errors';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -38,5 +39,15 @@ describe('locales', () => {
       });
       expect(empty).toEqual([]);
     }
+  });
+
+  it('translate every error code and field code of the contract', () => {
+    const common = en['common.json']!;
+    const keys = leafKeys(common);
+    const missing = [
+      ...ErrorCodeSchema.options.map((c) => `errors.${c}`),
+      ...FieldErrorCodeSchema.options.map((c) => `fieldErrors.${c}`),
+    ].filter((k) => !keys.includes(k));
+    expect(missing).toEqual([]);
   });
 });
