@@ -200,9 +200,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     repo: authRepo,
     tokens,
     now,
+    config,
     onRevoked: (revocation) => {
       announceRevocation(pubsub, revocation).catch((err: unknown) => app.log.warn({ err }, 'revocation not announced'));
     },
+  });
+  app.addHook('onReady', async () => {
+    const revoked = await auth.revokeUnlistedPrivileges();
+    if (revoked > 0) app.log.info({ revoked }, 'privileges of addresses no longer listed revoked');
   });
   const guard = createGuard({
     tokens,
