@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOverrides } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createMemoryMailer, type MemoryMailer } from '../../src/platform/mail.ts';
 import type { TestDatabase } from './databases.ts';
@@ -54,7 +54,12 @@ export function withTestApp(database: TestDatabase, use: (app: TestApp) => void,
 /** Builds the real app on a test database: temp DATA_DIR (with a small web build), in-memory mail, a movable
  *  clock, silent logs, an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it), and
  *  no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it). */
-export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  /** What the app would otherwise make itself (a limiter on a shared Redis under a unique prefix). */
+  overrides: Pick<AppOverrides, 'limits' | 'pubsub'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutti-test-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist, { recursive: true });
@@ -74,7 +79,7 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
   const mail = createMemoryMailer();
-  const app = await buildApp(config, { database: await database.open(), mailer: mail, now: clock.now });
+  const app = await buildApp(config, { ...overrides, database: await database.open(), mailer: mail, now: clock.now });
   try {
     await app.ready();
   } catch (e) {
