@@ -1,7 +1,8 @@
 /**
- * The server's one limiter (docs/decisions/0013): counters per address and per account, in memory for a single
- * instance, in Redis with REDIS_URL so that every instance counts against the same budget. A Redis outage falls
- * back to per-instance memory counters (the insurance limiter) rather than refusing or waving everyone through.
+ * The server's one limiter: counters per address and per account, in memory for a single instance, in Redis with
+ * REDIS_URL so that every instance counts against the same budget. A Redis outage falls back to per-instance memory
+ * counters (the insurance limiter) rather than refusing or waving everyone through.
+ * See docs/decisions/0013-auth-limits-per-address-and-account.md.
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';

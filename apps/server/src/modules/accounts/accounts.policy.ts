@@ -8,7 +8,8 @@ const listed = (email: string, list: readonly string[]): boolean => {
 };
 
 /** The privileges ADMIN_EMAILS and TESTER_EMAILS grant, and the only source of them: an account holds one exactly
- *  while its address is listed (re-applied at each sign-in and at start, see docs/decisions/0013). */
+ *  while its address is listed, re-applied at each sign-in and at start
+ *  (docs/decisions/0013-auth-limits-per-address-and-account.md). */
 export const LISTED_PRIVILEGES: readonly PrivilegeName[] = ['CORE_ADMIN', 'TUTTI_MU'];
 
 /** Which of LISTED_PRIVILEGES the lists give this address: CORE_ADMIN for the operators of ADMIN_EMAILS, TUTTI_MU
