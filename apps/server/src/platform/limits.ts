@@ -95,6 +95,8 @@ export function createLimits(config: LimitsConfig, log?: LimitsLog): Limits {
       enableOfflineQueue: false,
       connectionName: 'tutti-limits',
       maxRetriesPerRequest: 1,
+      // A Redis that accepts connections but stops answering must not hold sign-ins: count in memory instead.
+      commandTimeout: 1000,
     });
     let reported = false;
     redis.on('error', (error: Error) => {
