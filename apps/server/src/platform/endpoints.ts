@@ -7,7 +7,7 @@ import {
   type Endpoints,
   type ResponseOf,
 } from '@tutti/contract/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload, RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext, Guard } from './auth-guard.ts';
@@ -154,11 +154,13 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limi
     const def: EndpointDef = endpoints[name];
     const access = def.access;
     const { passwordOf } = options;
-    // Before authentication and validation: malformed and unauthenticated floods count too.
+    // Before the body is read and validated: malformed floods count too.
     const addressLimit =
       options.rateLimited || passwordOf
-        ? async (request: FastifyRequest, reply: FastifyReply) =>
-            limited(reply, () => limits.hitAddress(name, request.ip))
+        ? async (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload) => {
+            await limited(reply, () => limits.hitAddress(name, request.ip));
+            return payload;
+          }
         : undefined;
     const status = def.response === null ? 204 : (def.status ?? 200);
     const route: RouteOptions = {
@@ -190,18 +192,14 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limi
           request.body ??= {};
         },
       }),
-      onRequest: [
-        ...(addressLimit ? [addressLimit] : []),
-        ...(access !== 'public'
-          ? [
-              async (request: FastifyRequest) => {
-                // A beacon without the header authenticates from its body (leaveToken); see docs/decisions/0009.
-                if (def.beacon && request.headers.authorization === undefined) return;
-                request.auth = await guard.authenticate(request, access);
-              },
-            ]
-          : []),
-      ],
+      ...(access !== 'public' && {
+        onRequest: async (request: FastifyRequest) => {
+          // A beacon without the header authenticates from its body (leaveToken); see docs/decisions/0009.
+          if (def.beacon && request.headers.authorization === undefined) return;
+          request.auth = await guard.authenticate(request, access);
+        },
+      }),
+      ...(addressLimit && { preParsing: addressLimit }),
       handler: async (request, reply) => {
         const ctx = {
           body: request.body,
