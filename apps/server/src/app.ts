@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -42,6 +41,7 @@ import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
 import { AppError, createErrorHandler, handleError, toErrorResponse } from './platform/errors.ts';
 import { LOG_REDACT_PATHS, logSerializers, requestPath, withLogSerializers } from './platform/logging.ts';
 import { createOutageWatch } from './platform/outage.ts';
+import { createLimits, fastifyTrustProxy, type Limits } from './platform/limits.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createUploadStorage, registerUploads } from './platform/uploads.ts';
@@ -66,6 +66,8 @@ export interface AppOverrides {
   logger?: FastifyBaseLogger;
   /** Live events (tests: share one between two apps to stand for Redis). Closed with the app only when created here. */
   pubsub?: PubSub;
+  /** Rate limits (tests: two apps sharing one Redis under a unique key prefix). Closed with the app either way. */
+  limits?: Limits;
 }
 
 /** What the running app holds, for tests and tools (benchmark, OpenAPI script) that need to look inside. */
@@ -119,6 +121,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // request.ip is the client behind the proxies trusted here (TRUST_PROXY), else the socket's peer.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Malformed URLs fail before routing, where the error handler does not run yet: same error body anyway.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }) as unknown as FastifyInstance;
@@ -136,6 +140,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const pubsub = overrides.pubsub ?? redis ?? createMemoryPubSub();
   const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }), limits: config.busLimits });
   const jobs = createJobs(app.log.child({ module: 'jobs' }), outage);
+  const limits =
+    overrides.limits ??
+    createLimits(
+      {
+        addressMax: config.rateLimitAuthMax,
+        passwordMax: config.rateLimitPasswordMax,
+        redisUrl: config.redisUrl,
+        // Two deployments on one Redis keep their own counts, as they keep their own bus channel.
+        keyPrefix: `tutti:limits:${config.deploymentId}`,
+      },
+      app.log.child({ module: 'limits' }),
+    );
   let broker: Broker | null = null;
   app.decorate('tutti', {
     config,
@@ -154,6 +170,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('onClose', async () => {
     await background.drain();
     if (!overrides.pubsub) await pubsub.close();
+    await limits.close();
     await mailer.close();
     await database.close();
     logStream?.flushSync();
@@ -203,10 +220,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     return derivedQueueHost.url;
   };
   registerSecurityHeaders(app, config, { brokerUrl: queueHost });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many attempts, try again in a minute.'),
-  });
   await registerDocs(app, APP_VERSION);
   await registerUploads(app, config.dataDir);
 
@@ -217,9 +230,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     repo: authRepo,
     tokens,
     now,
+    config,
     onRevoked: (revocation) => {
       announceRevocation(pubsub, revocation).catch((err: unknown) => app.log.warn({ err }, 'revocation not announced'));
     },
+  });
+  app.addHook('onReady', async () => {
+    const revoked = await auth.revokeUnlistedPrivileges();
+    if (revoked > 0) app.log.info({ revoked }, 'privileges of addresses no longer listed revoked');
   });
   const guard = createGuard({
     tokens,
@@ -228,7 +246,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     runInBackground: background.run,
     now,
   });
-  const endpoint = createEndpointRegistrar(app, guard, config.rateLimitAuthMax);
+  const endpoint = createEndpointRegistrar(app, guard, limits);
   const accounts = createAccountsService({
     repo: createAccountsRepository(database.db, sessions),
     auth,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FREE_MINUTES_PER_MONTH } from '@tutti/contract/sessions';
@@ -35,6 +36,9 @@ const EnvSchema = z.object({
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   RATE_LIMIT_AUTH_MAX: positiveInt(10),
+  RATE_LIMIT_PASSWORD_MAX: positiveInt(10),
+  MAX_DEVICES_PER_ACCOUNT: positiveInt(20),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
   TESTER_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
@@ -114,7 +118,14 @@ export interface AppConfig {
   /** Null: read or create DATA_DIR/jwt-secret at start. */
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
+  /** Requests per minute per address on each sign-in, sign-up, recovery, resend and password-checking endpoint. */
   rateLimitAuthMax: number;
+  /** Failed password checks per account in 15 minutes, on each endpoint that checks one. */
+  rateLimitPasswordMax: number;
+  /** Live devices per account: one more sign-in revokes the least recently used. */
+  maxDevicesPerAccount: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (request.ip). */
+  trustProxy: TrustProxy;
   adminEmails: string[];
   /** Accounts created with these emails (or, for an entry starting with @, any email of that domain) get TUTTI_MU:
    *  they may join test rehearsals. */
@@ -225,6 +236,10 @@ const roomBindDefault = (host: string): string => {
   return host === '::1' ? '127.0.0.1' : '0.0.0.0';
 };
 
+/** false: the socket's peer is the client; true: trust every hop; n: trust the n nearest hops; a list: trust those
+ *  addresses and CIDR ranges (proxy-addr's names loopback, linklocal and uniquelocal too). */
+export type TrustProxy = boolean | number | string[];
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -236,6 +251,30 @@ const emailList = (value: string): string[] =>
     .filter(Boolean);
 const ensureTrailingSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.has(entry) || (family !== 0 && bitsOk && rest.length === 0))) {
+      throw new ConfigError(
+        `Invalid environment: TRUST_PROXY: "${entry}" is not true, false, a hop count, an address or a CIDR range`,
+      );
+    }
+  }
+  return entries;
+}
 
 /** ws(s)://host/bus of the public URL: the live bus is served by the same origin. */
 export function deriveBusHost(publicUrl: string): string {
@@ -280,6 +319,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+    rateLimitPasswordMax: e.RATE_LIMIT_PASSWORD_MAX,
+    maxDevicesPerAccount: e.MAX_DEVICES_PER_ACCOUNT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminEmails: emailList(e.ADMIN_EMAILS),
     testerEmails: emailList(e.TESTER_EMAILS),
     webDist: fromRoot(e.WEB_DIST),

@@ -22,6 +22,9 @@ export const ErrorCodeSchema = z.enum([
   'REFRESH_TOKEN_INVALID',
   'SESSION_REVOKED',
   'WRONG_PASSWORD',
+  /** Too many wrong passwords for one account (sign-in, current password, test-rehearsal password): 429 with
+   *  retry-after, for a quarter of an hour at most. */
+  'TOO_MANY_PASSWORD_ATTEMPTS',
   'ROOM_SERVER_UNAVAILABLE',
   /** A scheduled session before its start time; details.startsAt says when. */
   'SESSION_NOT_STARTED',

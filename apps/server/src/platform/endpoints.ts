@@ -7,11 +7,12 @@ import {
   type Endpoints,
   type ResponseOf,
 } from '@tutti/contract/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload, RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext, Guard } from './auth-guard.ts';
 import { AppError } from './errors.ts';
+import { LimitExceeded, type Limits } from './limits.ts';
 import { UPLOAD_MAX_BYTES } from './uploads.ts';
 
 export const API_PREFIX = '/api/';
@@ -42,20 +43,28 @@ export type EndpointHandler<N extends EndpointName> = (
   ctx: EndpointContext<N>,
 ) => Promise<ResponseOf<N> | typeof REPLIED>;
 
-export interface EndpointOptions {
-  /** Counted per IP against RATE_LIMIT_AUTH_MAX per minute (sign-in, sign-up, recovery, resend). */
+export interface EndpointOptions<N extends EndpointName = EndpointName> {
+  /** Counted per address (the client behind a trusted proxy, see TRUST_PROXY) against RATE_LIMIT_AUTH_MAX per
+   *  minute, before anything else runs: sign-in, sign-up, recovery, resend and every password check. */
   rateLimited?: boolean;
+  /** The handler checks a password: names the account whose failed checks are counted (RATE_LIMIT_PASSWORD_MAX per
+   *  15 minutes); once over, the answer is 429 before any hashing. Implies `rateLimited`. */
+  passwordOf?: (ctx: EndpointContext<N>) => string;
   /** Extra error statuses this endpoint can answer, for the OpenAPI document (409, 503, ...). */
   errors?: number[];
 }
 
 export interface Endpoint {
-  <N extends EndpointName>(name: N, handler: EndpointHandler<N>, options?: EndpointOptions): void;
+  <N extends EndpointName>(name: N, handler: EndpointHandler<N>, options?: EndpointOptions<N>): void;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Set on beacon routes: their text/plain bodies are read as JSON. */
+    beacon?: boolean;
   }
 }
 
@@ -71,7 +80,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable',
 };
 
-function responseSchemas(def: EndpointDef, options: EndpointOptions): Record<number, unknown> {
+function responseSchemas(
+  def: EndpointDef,
+  options: { rateLimited?: boolean; passwordOf?: unknown; errors?: number[] },
+): Record<number, unknown> {
   const response: Record<number, unknown> = {};
   const status = def.status ?? 200;
   if (def.response === null) {
@@ -86,7 +98,7 @@ function responseSchemas(def: EndpointDef, options: EndpointOptions): Record<num
   if (def.body || def.upload) errors.add(413);
   if (def.access !== 'public') [401, 403].forEach((s) => errors.add(s));
   if (def.params) errors.add(404);
-  if (options.rateLimited) errors.add(429);
+  if (options.rateLimited || options.passwordOf) errors.add(429);
   for (const code of [...errors].sort()) {
     const description = ERROR_DESCRIPTIONS[code] ?? 'Error';
     // A text endpoint's own failures (health's 503) are text too; request errors stay JSON.
@@ -120,13 +132,36 @@ const uploadBody = (field: string) =>
     [field]: z.string().meta({ format: 'binary', description: `JPEG, PNG or WebP, at most ${UPLOAD_MAX_BYTES} bytes` }),
   });
 
+/** What a failed password check throws (sign-in, old password, test-rehearsal password). */
+const isWrongPassword = (e: unknown): boolean =>
+  e instanceof AppError && (e.code === 'INVALID_CREDENTIALS' || e.code === 'WRONG_PASSWORD');
+
+/** 429 with `retry-after`: error handlers keep the headers set on the reply before the throw. */
+async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof LimitExceeded) void reply.header('retry-after', String(e.retryAfterSeconds));
+    throw e;
+  }
+}
+
 /** Registers contract endpoints: method, URL, schemas, access check and status all come from the route table, so a
  *  module's routes file only maps names to service calls. */
-export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, rateLimitMax: number): Endpoint {
+export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limits: Limits): Endpoint {
   acceptBeaconBodies(app);
   return (name, handler, options = {}) => {
     const def: EndpointDef = endpoints[name];
     const access = def.access;
+    const { passwordOf } = options;
+    // Before the body is read and validated: malformed floods count too.
+    const addressLimit =
+      options.rateLimited || passwordOf
+        ? async (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload) => {
+            await limited(reply, () => limits.hitAddress(name, request.ip));
+            return payload;
+          }
+        : undefined;
     const status = def.response === null ? 204 : (def.status ?? 200);
     const route: RouteOptions = {
       method: def.method,
@@ -149,7 +184,6 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, rate
             : validatorCompiler(req as Parameters<typeof validatorCompiler>[0]),
       }),
       config: {
-        ...(options.rateLimited && { rateLimit: { max: rateLimitMax, timeWindow: 60_000 } }),
         ...(def.beacon && { beacon: true }),
       },
       ...(def.beacon && {
@@ -165,6 +199,7 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, rate
           request.auth = await guard.authenticate(request, access);
         },
       }),
+      ...(addressLimit && { preParsing: addressLimit }),
       handler: async (request, reply) => {
         const ctx = {
           body: request.body,
@@ -174,7 +209,9 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, rate
           request,
           reply,
         } as EndpointContext<typeof name>;
-        const result = await handler(ctx);
+        const result = passwordOf
+          ? await limited(reply, () => limits.guardPassword(name, passwordOf(ctx), () => handler(ctx), isWrongPassword))
+          : await handler(ctx);
         if (result === REPLIED) return reply;
         reply.code(status);
         if (def.response === null) return reply.send();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../config.ts';
+import { passwordOperations } from './passwords.ts';
 
 /** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
 let processRegistry: Registry | undefined;
@@ -9,6 +10,7 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    processRegistry.registerMetric(passwordOperations);
   }
   return processRegistry;
 }

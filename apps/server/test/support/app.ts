@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOverrides } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createMemoryMailer, type MemoryMailer } from '../../src/platform/mail.ts';
 import type { TestDatabase } from './databases.ts';
@@ -57,8 +57,9 @@ export function withTestApp(database: TestDatabase, use: (app: TestApp) => void,
 export async function startTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
-  /** logger: capture the app's logs; configuredMailer: the outbox or SMTP of the config instead of memory. */
-  options: { logger?: FastifyBaseLogger; configuredMailer?: boolean } = {},
+  /** logger: capture the app's logs; configuredMailer: the outbox or SMTP of the config instead of memory;
+   *  limits, pubsub: what the app would otherwise make itself (a limiter on a shared Redis under a unique prefix). */
+  options: { logger?: FastifyBaseLogger; configuredMailer?: boolean } & Pick<AppOverrides, 'limits' | 'pubsub'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutti-test-'));
   const webDist = join(dataDir, 'web');
@@ -79,11 +80,13 @@ export async function startTestApp(
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
   const mail = createMemoryMailer();
+  const { logger, configuredMailer, ...overrides } = options;
   const app = await buildApp(config, {
+    ...overrides,
     database: await database.open(),
     now: clock.now,
-    ...(!options.configuredMailer && { mailer: mail }),
-    ...(options.logger && { logger: options.logger }),
+    ...(!configuredMailer && { mailer: mail }),
+    ...(logger && { logger }),
   });
   try {
     await app.ready();

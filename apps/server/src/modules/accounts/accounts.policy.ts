@@ -7,17 +7,31 @@ const listed = (email: string, list: readonly string[]): boolean => {
   return list.includes(normalized) || list.includes(domain);
 };
 
-/** Every account is a CORE_GUEST; the operators listed in ADMIN_EMAILS are also CORE_ADMIN, and the emails (or @domains)
- *  of TESTER_EMAILS get TUTTI_MU, the test-rehearsal role. */
+/** The privileges ADMIN_EMAILS and TESTER_EMAILS grant, and the only source of them: an account holds one exactly
+ *  while its address is listed, re-applied at each sign-in and at start
+ *  (docs/decisions/0013-auth-limits-per-address-and-account.md). */
+export const LISTED_PRIVILEGES: readonly PrivilegeName[] = ['CORE_ADMIN', 'TUTTI_MU'];
+
+/** Which of LISTED_PRIVILEGES the lists give this address: CORE_ADMIN for the operators of ADMIN_EMAILS, TUTTI_MU
+ *  (the test-rehearsal role) for the emails or @domains of TESTER_EMAILS. */
+export function listedPrivileges(
+  email: string,
+  adminEmails: readonly string[],
+  testerEmails: readonly string[] = [],
+): PrivilegeName[] {
+  const privileges: PrivilegeName[] = [];
+  if (adminEmails.includes(email.trim().toLowerCase())) privileges.push('CORE_ADMIN');
+  if (listed(email, testerEmails)) privileges.push('TUTTI_MU');
+  return privileges;
+}
+
+/** Every account is a CORE_GUEST, plus what the lists give its address. */
 export function privilegesForNewAccount(
   email: string,
   adminEmails: readonly string[],
   testerEmails: readonly string[] = [],
 ): PrivilegeName[] {
-  const privileges: PrivilegeName[] = ['CORE_GUEST'];
-  if (adminEmails.includes(email.trim().toLowerCase())) privileges.push('CORE_ADMIN');
-  if (listed(email, testerEmails)) privileges.push('TUTTI_MU');
-  return privileges;
+  return ['CORE_GUEST', ...listedPrivileges(email, adminEmails, testerEmails)];
 }
 
 /** A stored locale the contract does not know (hand-edited row) reads as English rather than failing. */

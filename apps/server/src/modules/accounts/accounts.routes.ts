@@ -12,5 +12,5 @@ export function registerAccountsRoutes(endpoint: Endpoint, accounts: AccountsSer
   });
   endpoint('validateAccount', ({ body }) => accounts.validate(body.token));
   endpoint('forgotPassword', ({ body }) => accounts.forgotPassword(body.email), { rateLimited: true });
-  endpoint('recoverPassword', ({ body }) => accounts.recoverPassword(body.token, body.password));
+  endpoint('recoverPassword', ({ body }) => accounts.recoverPassword(body.token, body.password), { rateLimited: true });
 }

@@ -21,6 +21,9 @@ export const RECOVERY_TTL_MS = 3600 * 1000;
 export const CONFIRM_PATH = '/users/validate-account';
 export const RECOVER_PATH = '/users/recover-password';
 
+/** setImmediate runs after the pending promise callbacks, among them the one that writes the answer. */
+const afterResponse = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const invalidLink = () => new AppError(400, 'INVALID_LINK', 'This link is invalid, expired or already used.');
 
 /** 409 naming every taken field, with the code of the first (email before username). */
@@ -131,17 +134,22 @@ export function createAccountsService(deps: AccountsDeps) {
       await repo.markValidated(accountId, now());
     },
 
-    /** Answers at once whether or not the address has an account: the token and the email are made afterwards. */
+    /** Answers before anything depends on the address: the lookup, the token and the email all run after the
+     *  answer has gone, so a known address and an unknown one take the same time (issue 10, point 11). */
     async forgotPassword(email: string): Promise<void> {
-      const account = await repo.findByEmail(email);
-      if (account) deps.background.run('password recovery email', () => sendRecovery(account));
+      deps.background.run('password recovery email', async () => {
+        await afterResponse();
+        const account = await repo.findByEmail(email);
+        if (account) await sendRecovery(account);
+      });
     },
 
     async recoverPassword(token: string, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
       const at = now();
+      // The token first: a flood of made-up tokens costs a lookup each, never an argon2 hash.
       const accountId = await repo.consumeOneTimeToken('recover_password', hashToken(token), at);
       if (!accountId) throw invalidLink();
+      const passwordHash = await hashPassword(password);
       // The next app start tells the musician that every device was signed out.
       await repo.setPasswordHash(accountId, passwordHash, APP_START_PASSWORD_RECOVERED);
       await repo.expireOneTimeTokens(accountId, 'recover_password', at);

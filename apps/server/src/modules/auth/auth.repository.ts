@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { SessionRecord } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
-import { accounts, devices, refreshTokens, type AccountRow, type DeviceRow } from '../../platform/schema.ts';
+import {
+  accountPrivileges,
+  accounts,
+  devices,
+  refreshTokens,
+  type AccountRow,
+  type DeviceRow,
+} from '../../platform/schema.ts';
 
 /** Privileges folded into the account row's query, so authenticating a request is a single round trip. */
 export const privilegesOf = (accountId: typeof accounts.id) =>
@@ -128,6 +135,70 @@ export function createAuthRepository(db: Db, cache: SessionCache) {
         for (const { id } of revoked) await tx.delete(refreshTokens).where(eq(refreshTokens.deviceId, id));
       });
       cache.forgetAccount(accountId);
+    },
+
+    /** Makes the account hold exactly `wanted` among `managed`; the guard sees the change at its next request. */
+    async setManagedPrivileges(accountId: string, managed: readonly string[], wanted: readonly string[], at: Date) {
+      const changed = await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(accountPrivileges)
+          .where(
+            and(
+              eq(accountPrivileges.accountId, accountId),
+              inArray(accountPrivileges.privilege, [...managed]),
+              wanted.length > 0 ? notInArray(accountPrivileges.privilege, [...wanted]) : undefined,
+            ),
+          )
+          .returning({ privilege: accountPrivileges.privilege });
+        const added =
+          wanted.length === 0
+            ? []
+            : await tx
+                .insert(accountPrivileges)
+                .values(wanted.map((privilege) => ({ accountId, privilege, grantedAt: at })))
+                .onConflictDoNothing()
+                .returning({ privilege: accountPrivileges.privilege });
+        return removed.length + added.length > 0;
+      });
+      if (changed) cache.forgetAccount(accountId);
+      return changed;
+    },
+
+    /** Every holder of one of `managed`, with its address (a handful of operators and testers). */
+    async listManagedHolders(managed: readonly string[]) {
+      return db
+        .select({ accountId: accounts.id, email: accounts.email, privilege: accountPrivileges.privilege })
+        .from(accountPrivileges)
+        .innerJoin(accounts, eq(accountPrivileges.accountId, accounts.id))
+        .where(inArray(accountPrivileges.privilege, [...managed]));
+    },
+
+    async removePrivilege(accountId: string, privilege: string): Promise<void> {
+      await db
+        .delete(accountPrivileges)
+        .where(and(eq(accountPrivileges.accountId, accountId), eq(accountPrivileges.privilege, privilege)));
+      cache.forgetAccount(accountId);
+    },
+
+    /** Revokes the least recently used live devices of the account beyond `max` (the kept one counting as one);
+     *  returns their ids. */
+    async revokeDevicesBeyond(accountId: string, keepDeviceId: string, max: number, at: Date): Promise<string[]> {
+      const others = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.accountId, accountId), isNull(devices.revokedAt), ne(devices.id, keepDeviceId)))
+        .orderBy(desc(devices.lastUsedAt), desc(devices.createdAt));
+      const extra = others.slice(Math.max(0, max - 1)).map((d) => d.id);
+      if (extra.length === 0) return [];
+      await db.transaction(async (tx) => {
+        await tx
+          .update(devices)
+          .set({ revokedAt: at })
+          .where(and(inArray(devices.id, extra), isNull(devices.revokedAt)));
+        await tx.delete(refreshTokens).where(inArray(refreshTokens.deviceId, extra));
+      });
+      for (const id of extra) cache.forgetDevice(id);
+      return extra;
     },
 
     async listLiveDevices(accountId: string): Promise<DeviceRow[]> {

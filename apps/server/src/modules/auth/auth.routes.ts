@@ -7,7 +7,8 @@ export function registerAuthRoutes(endpoint: Endpoint, auth: AuthService): void 
     'signIn',
     ({ body, request }) =>
       auth.signIn({ ...body, agent: readAgent(request), userAgent: request.headers['user-agent'] ?? '' }),
-    { rateLimited: true },
+    // Per address, and per email (known or not: the same answer either way) for wrong passwords.
+    { rateLimited: true, passwordOf: ({ body }) => body.email.trim().toLowerCase() },
   );
   endpoint('refresh', ({ body }) => auth.refresh(body.refreshToken));
   endpoint('signOut', ({ auth: session }) => auth.signOut(session));

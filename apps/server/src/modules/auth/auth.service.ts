@@ -1,9 +1,11 @@
 import type { Agent, AuthTokens, Device } from '@tutti/contract/accounts';
+import type { AppConfig } from '../../config.ts';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { DeviceRevocation } from '../../platform/pubsub.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../platform/tokens.ts';
+import { listedPrivileges, LISTED_PRIVILEGES } from '../accounts/accounts.policy.ts';
 import { mayManageDevice, maySignIn } from './auth.policy.ts';
 import { presentDevice, presentTokens } from './auth.presenter.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -26,10 +28,11 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   tokens: AccessTokens;
   now: () => Date;
+  config: Pick<AppConfig, 'adminEmails' | 'testerEmails' | 'maxDevicesPerAccount'>;
   /** After devices were revoked: their live connections (the bus) end too. */
   onRevoked?: (revocation: DeviceRevocation) => void;
 }) {
-  const { repo, tokens, now } = deps;
+  const { repo, tokens, now, config } = deps;
   const revokeDevice = async (deviceId: string, at: Date): Promise<void> => {
     await repo.revokeDevice(deviceId, at);
     deps.onRevoked?.({ deviceId });
@@ -54,6 +57,10 @@ export function createAuthService(deps: {
         });
       }
       const at = now();
+      // The lists may have changed since the account was made: an address taken off ADMIN_EMAILS loses CORE_ADMIN
+      // here, on every device at once (the guard reads privileges per request; the cache is told).
+      const wanted = listedPrivileges(account.email, config.adminEmails, config.testerEmails);
+      await repo.setManagedPrivileges(account.id, LISTED_PRIVILEGES, wanted, at);
       const device = await repo.replaceDevice({
         accountId: account.id,
         serial: input.agent?.serial ?? `anonymous-${randomToken(12)}`,
@@ -61,6 +68,9 @@ export function createAuthService(deps: {
         userAgent: input.userAgent.slice(0, 500),
         at,
       });
+      // A cap on live devices: the least recently used make room, signed out like any other revocation.
+      const evicted = await repo.revokeDevicesBeyond(account.id, device.id, config.maxDevicesPerAccount, at);
+      for (const deviceId of evicted) deps.onRevoked?.({ deviceId });
       return issueTokens(account.id, device.id, at);
     },
 
@@ -100,6 +110,19 @@ export function createAuthService(deps: {
       const device = await repo.findLiveDevice(auth.accountId, deviceId);
       if (!mayManageDevice(device, auth.accountId)) throw notFound('No such device.');
       await revokeDevice(device.id, now());
+    },
+
+    /** At start: an address taken off ADMIN_EMAILS or TESTER_EMAILS (which takes a restart) loses its privilege
+     *  at once, not only at its next sign-in; a refreshed token would otherwise keep it for months. */
+    async revokeUnlistedPrivileges(): Promise<number> {
+      let revoked = 0;
+      for (const holder of await repo.listManagedHolders(LISTED_PRIVILEGES)) {
+        const wanted: readonly string[] = listedPrivileges(holder.email, config.adminEmails, config.testerEmails);
+        if (wanted.includes(holder.privilege)) continue;
+        await repo.removePrivilege(holder.accountId, holder.privilege);
+        revoked++;
+      }
+      return revoked;
     },
 
     /** Password changed or recovered: every other session ends (all of them when no device is kept). */

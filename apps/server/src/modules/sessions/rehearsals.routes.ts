@@ -30,6 +30,7 @@ export function registerRehearsalRoutes(endpoint: Endpoint, r: Rehearsals): void
   endpoint('deleteTestRehearsal', ({ params }) => r.test.remove(params.id));
   endpoint('joinTestRehearsal', ({ auth, params, body }) => r.test.join(auth, params.id, body.password), {
     errors: [409, 503],
+    passwordOf: ({ auth }) => auth.accountId,
   });
   endpoint('quitTestRehearsal', ({ auth, params, body }) => r.presence.quit(auth, params.id, 'test', body));
 }
