@@ -37,7 +37,8 @@ export const announceRevocation = (pubsub: PubSub, revocation: DeviceRevocation)
  * (here, then back through Redis); acting on it is idempotent.
  */
 async function broadcastControl(pubsub: PubSub, topic: string, data: unknown): Promise<void> {
-  pubsub.deliverLocally(topic, data);
+  // In process, publishing is the local delivery already: once is enough.
+  if (!pubsub.inProcess) pubsub.deliverLocally(topic, data);
   await pubsub.publish(topic, data);
 }
 
@@ -48,6 +49,8 @@ export interface PubSub {
   publish(topic: string, data: unknown): Promise<void>;
   /** Hands a message to this instance's handlers only, now, without the transport. */
   deliverLocally(topic: string, data: unknown): void;
+  /** True when publish itself hands every message to this instance's handlers before it returns (no transport). */
+  readonly inProcess?: boolean;
   /** Called for every message published anywhere; returns the unsubscribe function. */
   onMessage(handler: PubSubHandler): () => void;
   /** Transports that can lose messages (Redis) call this after each reconnection, when messages published meanwhile
@@ -62,6 +65,7 @@ export function createMemoryPubSub(): PubSub {
     for (const handler of handlers) handler(topic, data);
   };
   return {
+    inProcess: true,
     async publish(topic, data) {
       deliver(topic, data);
     },
