@@ -1,5 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, BROKER_PORT, CHROMIUM_ARGS, CHROMIUM_PATH, DATA_DIR, PORT, REPO_ROOT } from './support/env.ts';
+import {
+  BASE_URL,
+  BROKER_PORT,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  DATA_DIR,
+  PORT,
+  REPO_ROOT,
+  ROOM_HTTP_PORT,
+  ROOM_UDP_PORT,
+} from './support/env.ts';
 
 const ci = Boolean(process.env.CI);
 
@@ -49,8 +59,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Own ports, so a development server on the defaults never collides with the tests.
       BROKER_PORT: String(BROKER_PORT),
-      ROOM_UDP_PORT: '7490',
-      ROOM_HTTP_PORT: '7491',
+      ROOM_UDP_PORT: String(ROOM_UDP_PORT),
+      ROOM_HTTP_PORT: String(ROOM_HTTP_PORT),
     },
   },
 });

@@ -12,6 +12,9 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** The embedded MQTT broker of the e2e server (WebSocket); audio clients started by the tests connect to it. */
 export const BROKER_PORT = Number(process.env.E2E_BROKER_PORT ?? 8193);
 export const BROKER_URL = `ws://localhost:${BROKER_PORT}`;
+/** The room server of the e2e server (UDP audio, HTTP control): own ports too, so two runs side by side never mix. */
+export const ROOM_UDP_PORT = Number(process.env.E2E_ROOM_UDP_PORT ?? 7490);
+export const ROOM_HTTP_PORT = Number(process.env.E2E_ROOM_HTTP_PORT ?? 7491);
 export const DATA_DIR = path.join(TMP_DIR, 'data');
 export const MAIL_DIR = path.join(DATA_DIR, 'mail');
 export const SCREENSHOT_DIR = path.join(TMP_DIR, 'screenshots');
