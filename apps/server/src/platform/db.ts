@@ -49,8 +49,11 @@ export const PG_CONNECT_TIMEOUT_MS = 10_000;
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process: idle in the pool (the pool's 'error'), or checked out
+  // between two queries of a transaction (the client's own 'error', which the pool does not listen to then). The
+  // query in flight or the next one fails, the pool drops that client, and the next request reconnects.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
