@@ -148,6 +148,14 @@ export function createRedisPubSub(url: string, log: PubSubLog, deploymentId: str
     for (const handler of handlers) handler(topic, data, message);
   });
 
+  // Lost events are logged once per outage (its first, then how many on return), not once each: an outage under load
+  // would otherwise write a line per event.
+  let lostSinceReady = 0;
+  publisher.on('ready', () => {
+    if (lostSinceReady > 0) log.warn({ redis: where, lost: lostSinceReady }, 'redis back: events lost meanwhile');
+    lostSinceReady = 0;
+  });
+
   const publisherReady = new Promise<boolean>((resolve) => {
     if (publisher.status === 'ready') resolve(true);
     else publisher.once('ready', () => resolve(true));
@@ -158,7 +166,9 @@ export function createRedisPubSub(url: string, log: PubSubLog, deploymentId: str
       try {
         await publisher.publish(channel, JSON.stringify({ topic, data }));
       } catch (error) {
-        log.error({ topic, redis: where, err: error instanceof Error ? error.message : String(error) }, 'event lost');
+        if (lostSinceReady++ === 0) {
+          log.error({ topic, redis: where, err: error instanceof Error ? error.message : String(error) }, 'event lost');
+        }
       }
     },
     deliverLocally(topic, data) {
