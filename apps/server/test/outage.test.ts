@@ -1,10 +1,9 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTAGE_PROBE_MS, OUTAGE_RETRY_AFTER_SECONDS } from '../src/platform/outage.ts';
 import { call, startTestApp, type TestApp } from './support/app.ts';
 import { pgliteDatabase, postgresDatabase } from './support/databases.ts';
 import { captureLogs, type CapturedLogs } from './support/logs.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { createUser, type SignedInUser } from './support/users.ts';
 
 type ErrorJson = { error: { code: string } };
@@ -58,60 +57,21 @@ describe('a lost embedded database (PGlite closed under the app)', () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that the test can cut (every connection reset, the port refusing) and restore. */
-function relay(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  return {
-    running: () => server !== null,
-    url: () => {
-      const url = new URL(target);
-      url.host = `127.0.0.1:${port}`;
-      return url.toString();
-    },
-    start: () =>
-      new Promise<void>((resolve) => {
-        server = createServer((client) => {
-          const upstream = connect(Number(target.port || 5432), target.hostname);
-          for (const s of [client, upstream]) {
-            sockets.add(s);
-            s.on('error', () => s.destroy());
-            s.on('close', () => {
-              sockets.delete(s);
-              client.destroy();
-              upstream.destroy();
-            });
-          }
-          client.pipe(upstream).pipe(client);
-        });
-        server.listen(port, '127.0.0.1', () => {
-          port = (server?.address() as AddressInfo).port;
-          resolve();
-        });
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        const closing = server;
-        server = null;
-        if (closing) closing.close(() => resolve());
-        else resolve();
-      }),
-  };
-}
-
 const serverUrl = process.env['TEST_DATABASE_URL'];
 
 describe.runIf(serverUrl)('a lost PostgreSQL server, and its return', () => {
-  const link = relay(new URL(serverUrl ?? 'postgres://localhost'));
+  let link: TcpProxy;
+  let cut = false;
   let database: ReturnType<typeof postgresDatabase>;
   let t: TestApp;
   let logs: CapturedLogs;
   let ann: SignedInUser;
   beforeAll(async () => {
-    await link.start();
-    database = postgresDatabase(link.url());
+    const target = new URL(serverUrl ?? 'postgres://localhost');
+    link = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const url = new URL(target);
+    url.host = `127.0.0.1:${link.port}`;
+    database = postgresDatabase(url.toString());
     await database.setup();
     logs = captureLogs();
     t = await startTestApp(database, {}, { logger: logs.logger });
@@ -119,17 +79,19 @@ describe.runIf(serverUrl)('a lost PostgreSQL server, and its return', () => {
   });
   afterAll(async () => {
     // A failed test may have left the server cut off: the teardown needs it.
-    if (!link.running()) await link.start();
+    if (cut) await link.restore();
     await t?.close();
     await database?.teardown();
-    await link.stop();
+    await link?.close();
   });
 
   it('answers 503 with retry-after while it is gone, logs once, logs its return, then answers again', async () => {
-    await link.stop();
+    await link.cut();
+    cut = true;
     await expectUnavailable(t, ann);
     expect(errorMessages(logs)).toEqual([OUTAGE_LOG]);
-    await link.start();
+    await link.restore();
+    cut = false;
     await expect
       .poll(() => logs.lines(40).some((l) => l['msg'] === 'database reachable again'), {
         timeout: OUTAGE_PROBE_MS * 4,

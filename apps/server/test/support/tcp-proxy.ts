@@ -1,6 +1,6 @@
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 
-/** A TCP relay in front of a real service (Redis) that a test can cut and restore, standing for an outage. */
+/** A TCP relay in front of a real service (Redis, PostgreSQL) that a test can cut and restore, standing for an outage. */
 export interface TcpProxy {
   /** redis://127.0.0.1:<port> style address, without the scheme. */
   port: number;
