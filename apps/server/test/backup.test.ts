@@ -9,7 +9,7 @@ import type { DatabaseConfig } from '../src/config.ts';
 import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from '../src/platform/backup.ts';
 import { openPglite, openPostgres, type Database } from '../src/platform/db.ts';
 import { call, startTestApp } from './support/app.ts';
-import { migratedDump, type TestDatabase } from './support/databases.ts';
+import { migratedDump, runOnServer, type TestDatabase } from './support/databases.ts';
 import { FAKE_ROOM_SECRET, startFakeRoomServer } from './support/fake-room.ts';
 import { createOpenRehearsal, joined, quitOpen } from './support/sessions.ts';
 import { createUser, signIn } from './support/users.ts';
@@ -118,15 +118,7 @@ describe.skipIf(!serverUrl)('backup and restore: PostgreSQL', () => {
     url.pathname = `/${name}`;
     return url.toString();
   };
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runOnServer(serverUrl as string, statement);
   const rowsOf = async (url: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -64,19 +64,23 @@ export function pgliteDatabase(): TestDatabase {
   };
 }
 
+/** One statement on its own connection to a PostgreSQL server (CREATE and DROP DATABASE cannot run in a pool's
+ *  transaction, nor while connected to the database they name). */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export function postgresDatabase(serverUrl: string): TestDatabase {
   const name = `tutti_test_${randomBytes(6).toString('hex')}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runOnServer(serverUrl, statement);
   return {
     name: 'postgres',
     setup: () => admin(`CREATE DATABASE ${name}`),
