@@ -7,6 +7,7 @@ import { ToastHost } from '../../components/ui/toast-host';
 import { useCurrentUser } from '../../lib/session';
 import { Footer } from './footer';
 import { Header } from './header';
+import { NavigationGuard } from './navigation-guard';
 import { SignedInEffects } from './signed-in-effects';
 
 export const MAIN_ID = 'main-content';
@@ -15,7 +16,7 @@ const UpgradeBanner = lazy(async () => ({
   default: (await import('../../features/nals/components/upgrade-banner')).UpgradeBanner,
 }));
 
-/** Spec section 2 layout: skip link, header, main, footer, modal host. */
+/** Spec section 2 layout: skip link, header, main, footer, modal host; the rehearsal's navigation guard. */
 export function AppLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -40,6 +41,7 @@ export function AppLayout() {
         <Footer />
       </div>
       {user && <SignedInEffects user={user} />}
+      <NavigationGuard />
       <ModalHost />
       <ToastHost />
       <ScrollRestoration />

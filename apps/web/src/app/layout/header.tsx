@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, type FocusEvent } from 'react';
 import { Anchor, Box, Burger, Button, Collapse, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { useModalOpened } from '../../components/ui/modal-host';
 import { PATHS } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 
@@ -29,6 +30,18 @@ export function Header() {
 
   // The small-screen menu closes once the user has gone somewhere.
   useEffect(close, [pathname, close]);
+  // ...and when a modal opens (the rehearsal's "leave?" question asked from the menu's own links, any dialog):
+  // it must not stay open behind the modal.
+  const modalOpened = useModalOpened();
+  useEffect(() => {
+    if (modalOpened) close();
+  }, [modalOpened, close]);
+  // Dialogs a page renders itself are not in the modal host: the menu closes when focus leaves the header for them
+  // (or for anything else on the page).
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (opened && next instanceof Node && !event.currentTarget.contains(next)) close();
+  };
 
   const guestItems: NavItem[] = [
     { to: PATHS.signup, label: t('nav.createAccount') },
@@ -43,7 +56,7 @@ export function Header() {
     : guestItems.filter((item) => item.to !== pathname);
 
   return (
-    <Box component="header" className="app-header">
+    <Box component="header" className="app-header" onBlur={onBlur}>
       <Group justify="space-between" h={64} px={{ base: 'md', sm: 'xl' }} maw={1200} mx="auto" wrap="nowrap">
         <Anchor
           component={Link}

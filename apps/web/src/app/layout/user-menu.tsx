@@ -6,6 +6,7 @@ import type { CurrentUser } from '@tutti/contract/accounts';
 import { signOut } from '../../features/auth/api/sign-out';
 import { PATHS } from '../../lib/paths';
 import { ChevronDown } from '../../components/ui/chevron-down';
+import { confirmLeaveRehearsal } from './navigation-guard';
 
 /** The signed-in user's dropdown: displayed username, profile, preferences, sign out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -14,6 +15,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
 
   const onSignOut = async () => {
+    // In a rehearsal: asked first, then quit while still signed in (a quit after sign-out would be refused).
+    if (!(await confirmLeaveRehearsal('signOut'))) return;
     await signOut();
     queryClient.clear();
     await navigate(PATHS.login, { replace: true });

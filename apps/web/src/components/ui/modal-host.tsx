@@ -54,6 +54,9 @@ export function openConfirmModal(options: Omit<OpenModalOptions, 'onClose'> & Co
   return id;
 }
 
+/** Whether a modal is open (the small-screen menu closes for it). */
+export const useModalOpened = (): boolean => useStore(modalStore, (s) => s.entry?.opened ?? false);
+
 /** Closes the modal with this id (or whichever is open); it plays its closing transition first. */
 export function closeModal(id?: string): void {
   const entry = modalStore.getState().entry;

@@ -14,6 +14,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useSessionDetails } from '../api/session-details';
 import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
+import { useLeaveGuard } from '../use-leave-guard';
 import { useRehearsal } from '../use-rehearsal';
 import { useSessionEvents } from '../use-session-events';
 import { RehearsalStage } from './rehearsal-stage';
@@ -77,6 +78,7 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   const me = useCurrentUser();
   const details = useSessionDetails(sessionId);
   const rehearsal = useRehearsal(kind, sessionId);
+  useLeaveGuard(rehearsal.snapshot.phase === 'joined', details.data?.name ?? '', rehearsal.leave);
   useSessionEvents(sessionId, rehearsal.end);
   useTitle(title(details.data));
   const [joinError, setJoinError] = useState<string | null>(null);

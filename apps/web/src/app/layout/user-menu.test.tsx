@@ -1,0 +1,58 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@tutti/contract/accounts';
+import { renderWithProviders } from '../../../test/render';
+import { closeModal, ModalHost } from '../../components/ui/modal-host';
+import { signOut } from '../../features/auth/api/sign-out';
+import { leaveGuardStore, registerLeaveGuard } from '../../lib/leave-guard';
+import { UserMenu } from './user-menu';
+
+vi.mock('../../features/auth/api/sign-out', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
+
+const user = { id: 'acc-1', displayedUsername: 'Ana', profilePicture: null } as unknown as CurrentUser;
+
+async function chooseSignOut() {
+  await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+  // Mantine hides a dropdown whose target has no layout box (happy-dom lays nothing out): queried as hidden.
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
+}
+
+describe('UserMenu sign-out', () => {
+  afterEach(() => {
+    act(() => closeModal());
+    leaveGuardStore.setState({ guard: null });
+    vi.clearAllMocks();
+  });
+
+  it('in a rehearsal, asks first: Stay keeps me signed in; Leave quits, then signs out', async () => {
+    const order: string[] = [];
+    const leave = vi.fn(async () => void order.push('quit'));
+    vi.mocked(signOut).mockImplementation(async () => void order.push('signOut'));
+    registerLeaveGuard({ sessionName: 'Blues in E', leave });
+    renderWithProviders(
+      <>
+        <UserMenu user={user} />
+        <ModalHost />
+      </>,
+    );
+
+    await chooseSignOut();
+    expect(await screen.findByText('You are in “Blues in E”. Leave the rehearsal and sign out?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(leave).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
+
+    await chooseSignOut();
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave and sign out' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+    expect(order).toEqual(['quit', 'signOut']);
+  });
+
+  it('out of a rehearsal, signs out at once', async () => {
+    renderWithProviders(<UserMenu user={user} />);
+    await chooseSignOut();
+    await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+  });
+});
