@@ -15,6 +15,10 @@ const UpgradeBanner = lazy(async () => ({
   default: (await import('../../features/nals/components/upgrade-banner')).UpgradeBanner,
 }));
 
+const DriverAlert = lazy(async () => ({
+  default: (await import('../../features/nals/components/driver-alert')).DriverAlert,
+}));
+
 /** Spec section 2 layout: skip link, header, main, footer, modal host. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -32,6 +36,7 @@ export function AppLayout() {
         {user && (
           <Suspense fallback={null}>
             <UpgradeBanner />
+            <DriverAlert />
           </Suspense>
         )}
         <Box component="main" id={MAIN_ID} tabIndex={-1} className="app-main">
