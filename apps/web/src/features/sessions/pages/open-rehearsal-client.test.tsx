@@ -23,7 +23,9 @@ async function joined() {
     vi.fn((url: string) => {
       if (url.includes('/join')) return Promise.resolve(json(200, answer));
       if (url.includes('/details')) return Promise.resolve(json(200, answer.session));
-      return Promise.resolve(new Response(null, { status: 204 }));
+      if (url.includes('/quit') || url.includes('/keepalive'))
+        return Promise.resolve(new Response(null, { status: 204 }));
+      return Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
     }),
   );
   setCurrentUser(userOf(BEN));
