@@ -5,7 +5,7 @@ import { expectClient, musicianWithClient } from '../support/musician.ts';
 import { expect, test, type NalsEmulator } from '../support/nals.ts';
 import { screenshotAtWidths } from '../support/screenshots.ts';
 import { apiSessionOf, createOpenRehearsalViaApi, SESSION_WORDS, slotRow } from '../support/sessions.ts';
-import { openBrowser } from '../support/ui.ts';
+import { BROWSER_LOCALE, openBrowser } from '../support/ui.ts';
 
 const w = SESSION_WORDS.en;
 
@@ -67,7 +67,9 @@ test('the page follows its audio client: killed mid-rehearsal, the loss is shown
   await expect(away.getByRole('button', { name: 'Start the audio client' })).toBeVisible();
   await expect(away.getByRole('link', { name: 'Download the audio client' })).toBeVisible();
   const benRow = slotRow(page, 'en', benName);
-  await expect(benRow.getByRole('slider', { name: `Volume of ${benName}` })).toBeDisabled();
+  // A disabled Mantine slider thumb leaves the tab order (tabindex -1) and the accessibility tree: find it by label.
+  const volume = benRow.locator(`[aria-label="Volume of ${benName}"]`);
+  await expect(volume).toHaveAttribute('aria-disabled', 'true');
   await expect(benRow.getByRole('switch', { name: `Mute ${benName}` })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Record to a file' })).toBeDisabled();
   // Still in the room on the server's side: the slot is kept for the client's return.
@@ -82,6 +84,7 @@ test('the page follows its audio client: killed mid-rehearsal, the loss is shown
   await expect(page.getByRole('status').filter({ hasText: AWAY.back })).toBeVisible();
   await expect(away).toHaveCount(0);
   await expect(benRow.getByRole('slider', { name: `Volume of ${benName}` })).toBeEnabled();
+  await expect(volume).not.toHaveAttribute('aria-disabled', 'true');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   // B hears A again, through the room server.
   const before = await framesReceived(bob.client);
@@ -94,11 +97,12 @@ test('the page follows its audio client: killed mid-rehearsal, the loss is shown
 
 for (const lang of ['en', 'fr'] as const) {
   test(`an audio driver failure is an alert with what to check, in and out of a rehearsal (${lang})`, async ({
-    page,
+    browser,
     request,
     nals,
   }) => {
     const d = DRIVER[lang];
+    const { context, page } = await openBrowser(browser, { locale: BROWSER_LOCALE[lang] });
     const ana = await musicianWithClient(page, request, nals, { fail: ['AUDIO_DRIVER_NOT_STARTED'] }, lang);
     const alert = page.getByTestId('driver-alert');
     await expect(alert).toContainText(d.title);
@@ -116,5 +120,6 @@ for (const lang of ['en', 'fr'] as const) {
     });
     await page.goto(`/studio/open-rehearsal/${session.id}`);
     await expect(page.getByTestId('driver-alert')).toContainText(d.title);
+    await context.close();
   });
 }

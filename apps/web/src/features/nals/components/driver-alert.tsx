@@ -33,7 +33,7 @@ export function DriverAlert() {
             <List.Item>{t('driver.other')}</List.Item>
           </List>
           <div>
-            <Button size="xs" variant="light" color="red.8" onClick={() => openConfigDialog(t)}>
+            <Button size="xs" color="red.8" onClick={() => openConfigDialog(t)}>
               {t('driver.open')}
             </Button>
           </div>
