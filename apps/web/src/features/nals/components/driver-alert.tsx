@@ -1,4 +1,4 @@
-import { Alert, Box, Button, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';
@@ -7,7 +7,8 @@ import { openConfigDialog } from './dialogs';
 /**
  * An audio driver that failed to start (AUDIO_DRIVER_NOT_STARTED): the client is connected but plays nothing. Shown
  * under the header on every page, in a rehearsal or not, with what to check, until the client says bye (the next
- * hello reports the error again if it lasts).
+ * hello reports the error again if it lasts). In the page column of the signed-in pages (page-layouts.tsx), so it
+ * lines up with the content below.
  */
 export function DriverAlert() {
   const { t } = useTranslation(NALS_NS);
@@ -15,14 +16,13 @@ export function DriverAlert() {
   if (!driverError) return null;
 
   return (
-    <Box
+    <Container
       component="section"
       aria-label={t('driver.label')}
-      maw={1200}
-      mx="auto"
+      size="lg"
       w="100%"
       px={{ base: 'md', sm: 'xl' }}
-      pt="sm"
+      pt="md"
     >
       <Alert color="red" variant="light" radius="md" role="alert" title={t('driver.title')} data-testid="driver-alert">
         <Stack gap="xs">
@@ -39,6 +39,6 @@ export function DriverAlert() {
           </div>
         </Stack>
       </Alert>
-    </Box>
+    </Container>
   );
 }
