@@ -16,6 +16,10 @@ const UpgradeBanner = lazy(async () => ({
   default: (await import('../../features/nals/components/upgrade-banner')).UpgradeBanner,
 }));
 
+const DriverAlert = lazy(async () => ({
+  default: (await import('../../features/nals/components/driver-alert')).DriverAlert,
+}));
+
 /** Spec section 2 layout: skip link, header, main, footer, modal host; the rehearsal's navigation guard. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -33,6 +37,7 @@ export function AppLayout() {
         {user && (
           <Suspense fallback={null}>
             <UpgradeBanner />
+            <DriverAlert />
           </Suspense>
         )}
         <Box component="main" id={MAIN_ID} tabIndex={-1} className="app-main">

@@ -8,11 +8,12 @@ interface PercentSliderProps {
   onChange: (value: number) => void;
   /** When the user lets go. */
   onChangeEnd: (value: number) => void;
+  disabled?: boolean;
   mb?: MantineSpacing;
 }
 
 /** A labelled 0–100 % slider in steps of 1 (reverb levels). */
-export function PercentSlider({ label, value, onChange, onChangeEnd, mb }: PercentSliderProps) {
+export function PercentSlider({ label, value, onChange, onChangeEnd, disabled, mb }: PercentSliderProps) {
   return (
     <div>
       <Text size="sm" fw={500} mb={6} aria-hidden="true">
@@ -24,6 +25,7 @@ export function PercentSlider({ label, value, onChange, onChangeEnd, mb }: Perce
         max={100}
         step={1}
         value={value}
+        disabled={disabled}
         label={(v) => `${v} %`}
         onChange={onChange}
         onChangeEnd={onChangeEnd}

@@ -1,7 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JoinedSession } from '@tutti/contract/sessions';
 import { ApiError } from '../../lib/api-error';
-import { createRehearsalController, type RehearsalDeps } from './rehearsal-controller';
+import {
+  CLIENT_RETURN_GRACE_MS,
+  clientChange,
+  createRehearsalController,
+  type RehearsalDeps,
+} from './rehearsal-controller';
 import { sampleJoined, sampleSession, SESSION_ID } from './test-fixtures';
 
 function setup(patch: Partial<RehearsalDeps> = {}) {
@@ -25,6 +30,12 @@ function setup(patch: Partial<RehearsalDeps> = {}) {
       return stop;
     }),
     keepaliveMs: 30_000,
+    later: vi.fn((ms: number, fn: () => void) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    }),
+    clientPresent: vi.fn(() => true),
+    clientGraceMs: CLIENT_RETURN_GRACE_MS,
     ...patch,
   } satisfies RehearsalDeps;
   const controller = createRehearsalController(deps);
@@ -200,5 +211,112 @@ describe('rehearsal controller', () => {
     expect(deps.beacon).not.toHaveBeenCalled();
     expect(deps.send).not.toHaveBeenCalled();
     expect(deps.closeBus).toHaveBeenCalled();
+  });
+});
+
+describe('the page follows the audio client', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const connect = { action: 'connect', data: { ip: '127.0.0.1', port: 7001, player: 0, charge: 'ticket-1' } };
+
+  it('the client goes away: the reason is shown, the slot kept (keepalives go on), nothing quit', async () => {
+    vi.useFakeTimers();
+    const { deps, controller, stop } = setup();
+    await controller.join();
+    controller.clientAway('closed');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'joined', away: 'closed' });
+    expect(deps.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ away: 'closed' }));
+    vi.advanceTimersByTime(CLIENT_RETURN_GRACE_MS - 1);
+    expect(stop).not.toHaveBeenCalled();
+    expect(deps.quit).not.toHaveBeenCalled();
+    expect(deps.exit).not.toHaveBeenCalled();
+  });
+
+  it('its hello within the grace period: connect again to the same room and slot with the same ticket, once', async () => {
+    vi.useFakeTimers();
+    const joined = sampleJoined({ room: { ...sampleJoined().room, charge: 'ticket-1' } });
+    const { deps, controller } = setup({ join: vi.fn(async () => joined) });
+    await controller.join();
+    vi.mocked(deps.send).mockClear();
+    controller.clientAway('lost');
+    controller.clientBack();
+    controller.clientBack();
+    expect(deps.send).toHaveBeenCalledTimes(1);
+    expect(deps.send).toHaveBeenCalledWith(connect);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'joined', away: null, returns: 1 });
+    // The grace timer is cancelled: staying joined past it.
+    vi.advanceTimersByTime(CLIENT_RETURN_GRACE_MS * 2);
+    expect(deps.quit).not.toHaveBeenCalled();
+    expect(controller.getSnapshot().phase).toBe('joined');
+  });
+
+  it('not back within the grace period: quit, slot freed, keepalives stopped, "clientGone"', async () => {
+    vi.useFakeTimers();
+    const { deps, controller, stop } = setup();
+    await controller.join();
+    controller.clientAway('closed');
+    vi.advanceTimersByTime(CLIENT_RETURN_GRACE_MS);
+    expect(deps.quit).toHaveBeenCalledTimes(1);
+    expect(stop).toHaveBeenCalled();
+    expect(deps.exit).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', joined: null, away: null, end: 'clientGone' });
+    // A hello after that sends the client nowhere: the page is out of the room.
+    vi.mocked(deps.send).mockClear();
+    controller.clientBack();
+    expect(deps.send).not.toHaveBeenCalled();
+  });
+
+  it('a second absence restarts the grace period from its own start', async () => {
+    vi.useFakeTimers();
+    const { deps, controller } = setup();
+    await controller.join();
+    controller.clientAway('closed');
+    vi.advanceTimersByTime(CLIENT_RETURN_GRACE_MS - 1_000);
+    controller.clientBack();
+    controller.clientAway('lost');
+    vi.advanceTimersByTime(CLIENT_RETURN_GRACE_MS - 1_000);
+    expect(deps.quit).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(deps.quit).toHaveBeenCalledTimes(1);
+  });
+
+  it('Leave while the client is away cancels the grace period: one quit only', async () => {
+    vi.useFakeTimers();
+    const { deps, controller } = setup();
+    await controller.join();
+    controller.clientAway('closed');
+    await controller.leave();
+    vi.advanceTimersByTime(CLIENT_RETURN_GRACE_MS * 2);
+    expect(deps.quit).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot()).toMatchObject({ end: 'left', away: null });
+  });
+
+  it('a client that went away during the join: joined, but away and waiting for it', async () => {
+    vi.useFakeTimers();
+    const { deps, controller } = setup({ clientPresent: vi.fn(() => false) });
+    await controller.join();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'joined', away: 'lost' });
+    controller.clientBack();
+    expect(deps.send).toHaveBeenLastCalledWith(expect.objectContaining({ action: 'connect' }));
+  });
+
+  it('tells a bye (closed) from a lost broker link (lost), and a hello (back)', () => {
+    const online = { isConnected: true, link: 'online' } as const;
+    expect(clientChange(online, { isConnected: false, link: 'online' })).toBe('closed');
+    expect(clientChange(online, { isConnected: false, link: 'offline' })).toBe('lost');
+    expect(clientChange({ isConnected: false, link: 'online' }, online)).toBe('back');
+    expect(clientChange(online, { ...online })).toBeNull();
+    expect(clientChange({ isConnected: false, link: 'offline' }, { isConnected: false, link: 'online' })).toBeNull();
+  });
+
+  it('absences outside a rehearsal change nothing', () => {
+    const { deps, controller } = setup();
+    controller.clientAway('closed');
+    controller.clientBack();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', away: null });
+    expect(deps.send).not.toHaveBeenCalled();
+    expect(deps.later).not.toHaveBeenCalled();
   });
 });

@@ -3,8 +3,21 @@ import { ApiError } from '../../lib/api-error';
 import type { NalsCommand } from '../../lib/nals/commands';
 import type { RehearsalType } from '../../lib/rehearsal-session';
 
-/** Why my stay in a rehearsal ended: I left, my free minutes ran out, the server dropped me, or the session ended. */
-export type RehearsalEnd = 'left' | 'minutes' | 'disconnected' | 'ended';
+/**
+ * Why my stay in a rehearsal ended: I left, my free minutes ran out, the server dropped me, the session ended, or my
+ * audio client did not come back within CLIENT_RETURN_GRACE_MS.
+ */
+export type RehearsalEnd = 'left' | 'minutes' | 'disconnected' | 'ended' | 'clientGone';
+
+/** Why the sound stopped while joined: the client said bye (stopped, killed: its last will), or the page lost it. */
+export type ClientAbsence = 'closed' | 'lost';
+
+/**
+ * How long a joined page waits for its audio client to say hello again before it leaves the room and frees the slot
+ * (docs/decisions/0020-page-follows-audio-client.md). Long enough to restart a crashed client or replug a computer,
+ * short enough that a slot nobody plays in is not held: keepalives go on meanwhile, so this bounds them.
+ */
+export const CLIENT_RETURN_GRACE_MS = 3 * 60_000;
 
 export interface RehearsalSnapshot {
   phase: 'idle' | 'joining' | 'joined';
@@ -12,9 +25,20 @@ export interface RehearsalSnapshot {
   /** Free minutes left; null when subscribed, in a test rehearsal, or not joined. */
   remainingMinutes: number | null;
   end: RehearsalEnd | null;
+  /** While joined: why the audio client is away (the mixer is disabled meanwhile); null while it is there. */
+  away: ClientAbsence | null;
+  /** How many times, in this stay, the client came back and was sent to the room again (the page says so). */
+  returns: number;
 }
 
-export const idleRehearsal: RehearsalSnapshot = { phase: 'idle', joined: null, remainingMinutes: null, end: null };
+export const idleRehearsal: RehearsalSnapshot = {
+  phase: 'idle',
+  joined: null,
+  remainingMinutes: null,
+  end: null,
+  away: null,
+  returns: 0,
+};
 
 /** Everything the lifecycle touches, injected so the rules below are tested without a browser, broker or server. */
 export interface RehearsalDeps {
@@ -36,6 +60,11 @@ export interface RehearsalDeps {
   onChange(snapshot: RehearsalSnapshot): void;
   every(ms: number, tick: () => void): () => void;
   keepaliveMs: number;
+  /** Runs `fn` once after `ms`; returns the cancel. */
+  later(ms: number, fn: () => void): () => void;
+  /** Whether the audio client is connected now (it may have gone while the join was under way). */
+  clientPresent(): boolean;
+  clientGraceMs: number;
 }
 
 export interface RehearsalController {
@@ -50,6 +79,26 @@ export interface RehearsalController {
   dispose(): void;
   /** pagehide: disconnect the room, quit by beacon, close broker and bus. */
   leavePage(): void;
+  /** The audio client said bye or the page lost it: the slot is kept for the grace period, then quit. */
+  clientAway(reason: ClientAbsence): void;
+  /** The audio client said hello again: sent back to the same room and slot with the join's ticket. */
+  clientBack(): void;
+}
+
+/** What the page sees of its audio client (lib/nals/nals-state). */
+interface ClientView {
+  isConnected: boolean;
+  link: 'off' | 'connecting' | 'online' | 'offline';
+}
+
+/**
+ * A change of the audio client as the rehearsal follows it: gone, with why (a bye, which a killed client's last will
+ * also sends, while the page still reaches the broker: closed; the page's own broker link lost: lost), or back (hello).
+ */
+export function clientChange(previous: ClientView, next: ClientView): ClientAbsence | 'back' | null {
+  if (previous.isConnected && !next.isConnected) return next.link === 'online' ? 'closed' : 'lost';
+  if (!previous.isConnected && next.isConnected) return 'back';
+  return null;
 }
 
 export const rehearsalType = (session: Pick<Session, 'kind' | 'public'>): RehearsalType =>
@@ -58,6 +107,7 @@ export const rehearsalType = (session: Pick<Session, 'kind' | 'public'>): Rehear
 export function createRehearsalController(deps: RehearsalDeps): RehearsalController {
   let snapshot: RehearsalSnapshot = idleRehearsal;
   let stopKeepalive: (() => void) | null = null;
+  let stopGrace: (() => void) | null = null;
   let gone = false;
 
   const set = (patch: Partial<RehearsalSnapshot>) => {
@@ -70,8 +120,10 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
     const joined = snapshot.joined;
     stopKeepalive?.();
     stopKeepalive = null;
+    stopGrace?.();
+    stopGrace = null;
     // Out of the room at once (callers announce it): a keepalive still in flight must not clean up a second time.
-    snapshot = { ...snapshot, phase: 'idle', joined: null, remainingMinutes: null };
+    snapshot = { ...snapshot, phase: 'idle', joined: null, remainingMinutes: null, away: null, returns: 0 };
     if (joined) {
       deps.send({ action: 'disconnect' });
       deps.exit();
@@ -97,6 +149,11 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
     }
   }
 
+  /** Sends the audio client to my room and slot; the join's ticket admits it again as long as it is valid. */
+  function connect({ room, slot }: JoinedSession): void {
+    deps.send({ action: 'connect', data: { ip: room.ip, port: room.port, player: slot, charge: room.charge } });
+  }
+
   const controller: RehearsalController = {
     getSnapshot: () => snapshot,
 
@@ -115,12 +172,14 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
         void deps.quit().catch(() => undefined);
         return;
       }
-      const { session, room, slot } = joined;
+      const { session } = joined;
       deps.enter(session.id, rehearsalType(session), session.runningSince);
-      deps.send({ action: 'connect', data: { ip: room.ip, port: room.port, player: slot, charge: room.charge } });
+      connect(joined);
       deps.onSession(session);
-      set({ phase: 'joined', joined, remainingMinutes: joined.remainingMinutes });
+      set({ phase: 'joined', joined, remainingMinutes: joined.remainingMinutes, away: null, returns: 0 });
       stopKeepalive = deps.every(deps.keepaliveMs, () => void keepalive());
+      // The client left while the join was under way: its connect was dropped; wait for it like any other absence.
+      if (!deps.clientPresent()) controller.clientAway('lost');
     },
 
     async leave() {
@@ -151,6 +210,28 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
       if (joined) deps.beacon(joined.leaveToken);
       deps.closeBroker();
       deps.closeBus();
+    },
+
+    clientAway(reason) {
+      if (snapshot.phase !== 'joined' || snapshot.away) return;
+      const stay = snapshot.joined;
+      set({ away: reason });
+      // Keepalives go on (the slot and its ticket stay valid for the client's return); the grace period bounds them.
+      stopGrace = deps.later(deps.clientGraceMs, () => {
+        stopGrace = null;
+        if (snapshot.phase !== 'joined' || snapshot.joined !== stay || !snapshot.away) return;
+        leaveLocally();
+        set({ phase: 'idle', joined: null, remainingMinutes: null, end: 'clientGone' });
+        void deps.quit().catch(() => undefined);
+      });
+    },
+
+    clientBack() {
+      if (snapshot.phase !== 'joined' || !snapshot.away || !snapshot.joined) return;
+      stopGrace?.();
+      stopGrace = null;
+      connect(snapshot.joined);
+      set({ away: null, returns: snapshot.returns + 1 });
     },
   };
   return controller;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_KEEPALIVE_INTERVAL_MS, type Session, type SessionKind } from '@tutti/contract/sessions';
-import { closeBroker, sendCommand } from '../../lib/nals/nals-store';
+import { closeBroker, nalsStore, sendCommand } from '../../lib/nals/nals-store';
 import { joinRehearsal, quitRehearsal } from '../../lib/rehearsal-session';
 import { closeBus } from '../../lib/use-bus';
 import { joinSession } from './api/join';
@@ -9,6 +9,8 @@ import { sendKeepalive } from './api/keepalive';
 import { sessionKeys } from './api/query-keys';
 import { quitSession, sendQuitBeacon } from './api/quit';
 import {
+  CLIENT_RETURN_GRACE_MS,
+  clientChange,
   createRehearsalController,
   idleRehearsal,
   type RehearsalController,
@@ -45,8 +47,21 @@ export function useRehearsal(kind: SessionKind, sessionId: string) {
         return () => window.clearInterval(timer);
       },
       keepaliveMs: SESSION_KEEPALIVE_INTERVAL_MS,
+      later: (ms, fn) => {
+        const timer = window.setTimeout(fn, ms);
+        return () => window.clearTimeout(timer);
+      },
+      clientPresent: () => nalsStore.getState().isConnected,
+      clientGraceMs: CLIENT_RETURN_GRACE_MS,
     });
     controller.current = created;
+    // The page follows its audio client: gone, the mixer is disabled and the grace period runs; back, it is sent to
+    // the room again.
+    const stopFollowing = nalsStore.subscribe((state, previous) => {
+      const change = clientChange(previous, state);
+      if (change === 'back') created.clientBack();
+      else if (change) created.clientAway(change);
+    });
     const onPageHide = () => created.leavePage();
     // Back from the back-forward cache, the page has neither broker, bus nor room: start it afresh.
     const onPageShow = (event: PageTransitionEvent) => {
@@ -57,6 +72,7 @@ export function useRehearsal(kind: SessionKind, sessionId: string) {
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
+      stopFollowing();
       created.dispose();
       if (controller.current === created) controller.current = null;
     };

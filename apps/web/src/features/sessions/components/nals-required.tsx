@@ -7,8 +7,16 @@ import { PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { SESSIONS_NS } from '../translations';
 
+interface NalsRequiredProps {
+  message: string;
+  /** A second line under the message (what happens next). */
+  detail?: string;
+  /** The sound stopped mid-rehearsal: announced at once (role alert) rather than politely. */
+  urgent?: boolean;
+}
+
 /** Why a session needs the audio client, and the two ways to get it running: start it, or download it. */
-export function NalsRequired({ message }: { message: string }) {
+export function NalsRequired({ message, detail, urgent = false }: NalsRequiredProps) {
   const { t } = useTranslation(SESSIONS_NS);
   const user = useCurrentUser();
   const { broker, launching, launch } = useClientLauncher();
@@ -20,11 +28,18 @@ export function NalsRequired({ message }: { message: string }) {
   };
 
   return (
-    <Alert color="yellow" variant="light" radius="md" role="status">
+    <Alert
+      color={urgent ? 'red' : 'yellow'}
+      variant="light"
+      radius="md"
+      role={urgent ? 'alert' : 'status'}
+      data-testid={urgent ? 'client-away' : undefined}
+    >
       <Stack gap="xs">
         <Text size="sm" fw={600}>
           {message}
         </Text>
+        {detail && <Text size="sm">{detail}</Text>}
         <Group gap="sm">
           <Button size="xs" onClick={start} loading={launching} disabled={!broker}>
             {launching ? t('create.starting') : t('create.startClient')}

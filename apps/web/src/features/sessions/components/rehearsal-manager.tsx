@@ -13,10 +13,12 @@ interface RehearsalManagerProps {
   players: SessionPlayer[];
   mySlot: number;
   roomId: string;
+  /** The audio client is away: every control is disabled (still shown, so the mix is there when it comes back). */
+  disabled?: boolean;
 }
 
 /** The rehearsal manager (spec section 2): my mix of each player slot, reverb, recording, and the room quality. */
-export function RehearsalManager({ players, mySlot, roomId }: RehearsalManagerProps) {
+export function RehearsalManager({ players, mySlot, roomId, disabled = false }: RehearsalManagerProps) {
   const { t } = useTranslation(SESSIONS_NS);
   const [mixes, setMixes] = useState<Record<number, SlotMix>>({});
   const mixOf = (slot: number) => mixes[slot] ?? DEFAULT_MIX;
@@ -26,7 +28,15 @@ export function RehearsalManager({ players, mySlot, roomId }: RehearsalManagerPr
   const sorted = [...players].sort((a, b) => a.slot - b.slot);
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="rehearsal-manager">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="section"
+      aria-labelledby="rehearsal-manager"
+      aria-disabled={disabled || undefined}
+      data-disabled={disabled || undefined}
+    >
       <Stack gap="lg">
         <Title order={2} size="h3" id="rehearsal-manager">
           {t('manager.title')}
@@ -43,6 +53,7 @@ export function RehearsalManager({ players, mySlot, roomId }: RehearsalManagerPr
                   key={`${slot}-${player.musician.id}`}
                   player={player}
                   isMe={slot === mySlot}
+                  disabled={disabled}
                   mix={mixOf(slot)}
                   onMove={(change) => patch(slot, change)}
                   onVolume={(volume) => {
@@ -66,21 +77,21 @@ export function RehearsalManager({ players, mySlot, roomId }: RehearsalManagerPr
             })}
           </Stack>
         </Stack>
-        <ReverbControls />
-        <RecordControls />
+        <ReverbControls disabled={disabled} />
+        <RecordControls disabled={disabled} />
         <RoomQuality roomId={roomId} />
       </Stack>
     </Paper>
   );
 }
 
-function ReverbControls() {
+function ReverbControls({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation(SESSIONS_NS);
   const config = useNals((s) => s.currentConfig);
   const [side, setSide] = useState<'local' | 'room'>(config?.reverbSide ?? 'local');
   const [value, setValue] = useState(Math.round((config?.reverbValue ?? 0) * 100));
   return (
-    <Fieldset legend={t('manager.reverb')} radius="md">
+    <Fieldset legend={t('manager.reverb')} radius="md" disabled={disabled}>
       <Stack gap="sm">
         <Group gap="xs" role="radiogroup" aria-label={t('manager.reverbSide')}>
           {(['local', 'room'] as const).map((s) => (
@@ -101,6 +112,7 @@ function ReverbControls() {
         </Group>
         <PercentSlider
           label={t('manager.reverbValue')}
+          disabled={disabled}
           value={value}
           onChange={setValue}
           onChangeEnd={(v) => sendCommand(reverbCommand(side, v / 100))}
@@ -110,14 +122,14 @@ function ReverbControls() {
   );
 }
 
-function RecordControls() {
+function RecordControls({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation(SESSIONS_NS);
   const recording = useNals((s) => s.recording);
   return (
     <Group gap="sm" aria-live="polite">
       {recording ? (
         <>
-          <Button color="red.8" onClick={() => sendCommand(stopRecordingCommand())}>
+          <Button color="red.8" disabled={disabled} onClick={() => sendCommand(stopRecordingCommand())}>
             {t('manager.stopRecord')}
           </Button>
           <Text size="sm">
@@ -126,7 +138,7 @@ function RecordControls() {
         </>
       ) : (
         <>
-          <Button variant="light" onClick={() => sendCommand(startRecordingCommand())}>
+          <Button variant="light" disabled={disabled} onClick={() => sendCommand(startRecordingCommand())}>
             {t('manager.record')}
           </Button>
           <Text size="sm" c="dimmed">

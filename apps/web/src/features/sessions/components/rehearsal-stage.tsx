@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@tutti/contract/sessions';
+import { showToast } from '../../../components/ui/toast-host';
 import { currentLanguage } from '../../../lib/i18n';
 import { useNals } from '../../../lib/nals/nals-store';
-import type { RehearsalSnapshot } from '../rehearsal-controller';
+import { CLIENT_RETURN_GRACE_MS, type RehearsalSnapshot } from '../rehearsal-controller';
 import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 import { FreeMinutes } from './free-minutes';
@@ -24,6 +25,12 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
   const { t } = useTranslation(SESSIONS_NS);
   const isConnected = useNals((s) => s.isConnected);
   const joined = snapshot.phase === 'joined' ? snapshot.joined : null;
+  const returns = snapshot.returns;
+
+  // Each time the client comes back the page has already sent it to the room: say so, no click asked.
+  useEffect(() => {
+    if (returns > 0) showToast({ message: t('details.soundBack'), color: 'teal' });
+  }, [returns, t]);
 
   if (joined) {
     return (
@@ -39,7 +46,19 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
             </Button>
           </Group>
         </Paper>
-        <RehearsalManager players={session.players} mySlot={joined.slot} roomId={joined.room.id} />
+        {snapshot.away && (
+          <NalsRequired
+            urgent
+            message={t(`details.away.${snapshot.away}`)}
+            detail={t('details.away.grace', { minutes: CLIENT_RETURN_GRACE_MS / 60_000 })}
+          />
+        )}
+        <RehearsalManager
+          players={session.players}
+          mySlot={joined.slot}
+          roomId={joined.room.id}
+          disabled={snapshot.away !== null}
+        />
       </Stack>
     );
   }

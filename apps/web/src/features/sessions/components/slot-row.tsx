@@ -17,6 +17,8 @@ export const DEFAULT_MIX: SlotMix = { volume: 100, muted: false, solo: false, di
 interface SlotRowProps {
   player: SessionPlayer;
   isMe: boolean;
+  /** The audio client is away: shown, not usable. */
+  disabled?: boolean;
   mix: SlotMix;
   /** While a thumb moves only the screen follows; the command goes when it is let go. */
   onMove: (patch: Partial<SlotMix>) => void;
@@ -27,7 +29,8 @@ interface SlotRowProps {
 }
 
 /** One player slot of the rehearsal manager: volume, mute, solo and direction of that slot in my mix. */
-export function SlotRow({ player, isMe, mix, onMove, onVolume, onMute, onSolo, onDirection }: SlotRowProps) {
+export function SlotRow(props: SlotRowProps) {
+  const { player, isMe, disabled = false, mix, onMove, onVolume, onMute, onSolo, onDirection } = props;
   const { t } = useTranslation(SESSIONS_NS);
   const name = player.musician.displayedUsername;
   return (
@@ -62,6 +65,7 @@ export function SlotRow({ player, isMe, mix, onMove, onVolume, onMute, onSolo, o
               min={0}
               max={100}
               step={1}
+              disabled={disabled}
               value={mix.volume}
               label={(v) => `${v} %`}
               onChange={(volume) => onMove({ volume })}
@@ -77,6 +81,7 @@ export function SlotRow({ player, isMe, mix, onMove, onVolume, onMute, onSolo, o
               min={-100}
               max={100}
               step={5}
+              disabled={disabled}
               value={mix.direction}
               label={(v) => (v === 0 ? '0' : v < 0 ? `${t('manager.left')} ${-v}` : `${t('manager.right')} ${v}`)}
               // Centre is straight ahead: a bar filling from the left would read as "more".
@@ -89,11 +94,13 @@ export function SlotRow({ player, isMe, mix, onMove, onVolume, onMute, onSolo, o
         <Group gap="lg">
           <Switch
             label={t('manager.mute', { name })}
+            disabled={disabled}
             checked={mix.muted}
             onChange={(e) => onMute(e.currentTarget.checked)}
           />
           <Switch
             label={t('manager.solo', { name })}
+            disabled={disabled}
             checked={mix.solo}
             onChange={(e) => onSolo(e.currentTarget.checked)}
           />
