@@ -117,6 +117,8 @@ test('the self-check runs every step against an echo room and shows the measured
   expect(state.signalCounts.ping ?? 0).toBeGreaterThan(0);
   const shown = Number(/Round trip: ([\d.,]+)/.exec((await result.textContent()) ?? '')?.[1]?.replace(',', ''));
   expect(shown).toBeGreaterThan(0);
+  // The verdict (thresholds in docs/decisions/0019): an echo room on this very machine answers in a few ms.
+  await expect(page.getByTestId('selfcheck-verdict')).toHaveText(w.verdictExcellent);
 });
 
 test.describe('without an audio client', () => {
