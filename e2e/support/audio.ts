@@ -28,6 +28,7 @@ export const AUDIO_WORDS = {
     selfcheckAgain: 'Run it again',
     // The emulator's echo room is on this machine: a round trip of a few milliseconds.
     verdictExcellent: 'Excellent',
+    verdictTooHigh: 'Too high for tight playing',
   },
   fr: {
     menu: 'Configuration audio',
@@ -54,6 +55,7 @@ export const AUDIO_WORDS = {
     roundTrip: /Aller-retour\s?: [\d.,]+\s?ms/,
     selfcheckAgain: 'Le relancer',
     verdictExcellent: 'Excellent',
+    verdictTooHigh: 'Trop élevé pour jouer en place',
   },
 } as const;
 
