@@ -35,17 +35,22 @@ interface RouteEntry {
   guard: Guard;
 }
 
-/** Every `path: '…'` of the route table with the guard of its loader (all paths are children of '/'). */
+/**
+ * Every `path: '…'` of the route table with the guard its loader uses (the first `guard(…)` before the next path;
+ * all paths are children of '/'). A route without a guard is taken as public.
+ */
 function routeTable(): RouteEntry[] {
   const source = readFileSync(ROUTER, 'utf8');
   const entries: RouteEntry[] = [];
-  for (const match of source.matchAll(/path: '([^']+)',\s*loader: guard\((\w+)\)/g)) {
-    const [, route = '', guard = ''] = match;
+  const chunks = source.split(/path: '/).slice(1);
+  for (const chunk of chunks) {
+    const route = chunk.slice(0, chunk.indexOf("'"));
+    const guard = (/guard\((\w+)\)/.exec(chunk)?.[1] ?? 'PUBLIC') as Guard;
     if (route === '*') continue;
-    entries.push({ pattern: route === '/' ? '/' : `/${route}`, guard: guard as Guard });
+    entries.push({ pattern: route === '/' ? '/' : `/${route}`, guard });
   }
   expect(entries.length, 'routes read from router.tsx').toBeGreaterThan(10);
-  return [{ pattern: '/', guard: 'PUBLIC' }, ...entries];
+  return entries;
 }
 
 interface Persona {
@@ -101,7 +106,7 @@ function fillParams(pattern: string, params: Record<string, string>): string {
 
 /** The route a path belongs to, ids folded, to bound how many of one kind are visited. */
 const patternOf = (pathname: string) =>
-  pathname.replace(/\/(?:\d+|[0-9a-f]{8}-[0-9a-f-]{27}|[A-Za-z0-9_-]{20,})(?=\/|$)/g, '/:id');
+  pathname.replace(/\/(?:\d+|[0-9a-f]{8}-[0-9a-f-]{28}|[A-Za-z0-9_-]{20,})(?=\/|$)/g, '/:id');
 
 /** What a link is for the crawler: a page to visit, a download to fetch, or something it leaves alone. */
 function classify(href: string, from: string): { kind: 'page' | 'download'; target: string } | null {
