@@ -25,6 +25,10 @@ export const AUDIO_WORDS = {
     downloadClient: 'Download the audio client',
     selfcheckStart: 'Start the self-check',
     roundTrip: /Round trip: [\d.,]+\s?ms/,
+    selfcheckAgain: 'Run it again',
+    // The emulator's echo room is on this machine: a round trip of a few milliseconds.
+    verdictExcellent: 'Excellent',
+    verdictTooHigh: 'Too high for tight playing',
   },
   fr: {
     menu: 'Configuration audio',
@@ -49,6 +53,9 @@ export const AUDIO_WORDS = {
     selfcheckStart: "Lancer l'autodiagnostic",
     // French puts a (narrow) no-break space before the colon; the figure uses a decimal comma.
     roundTrip: /Aller-retour\s?: [\d.,]+\s?ms/,
+    selfcheckAgain: 'Le relancer',
+    verdictExcellent: 'Excellent',
+    verdictTooHigh: 'Trop élevé pour jouer en place',
   },
 } as const;
 

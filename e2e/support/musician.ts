@@ -26,7 +26,7 @@ export async function musicianWithClient(
   page: Page,
   request: APIRequestContext,
   nals: NalsLauncher,
-  client: Pick<NalsOptions, 'version' | 'fail' | 'recordings'> = {},
+  client: Pick<NalsOptions, 'version' | 'fail' | 'recordings' | 'latency'> = {},
   lang: Lang = 'en',
   account: { prefix?: string; domain?: string } = {},
 ): Promise<Musician & { client: NalsEmulator }> {

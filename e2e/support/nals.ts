@@ -32,6 +32,8 @@ export type NalsOptions = (
   fail?: string[];
   /** The folder for its recordings (`--recordings`); by default one shared by every emulator of the machine. */
   recordings?: string;
+  /** Milliseconds added to every datagram it sends to a room (`--latency`), as on a distant network. */
+  latency?: number;
 };
 
 export interface NalsEmulator {
@@ -87,6 +89,7 @@ async function startEmulator(options: NalsOptions): Promise<{ emulator: NalsEmul
   if (options.version) args.push('--version', options.version);
   if (options.fail?.length) args.push('--fail', options.fail.join(','));
   if (options.recordings) args.push('--recordings', options.recordings);
+  if (options.latency) args.push('--latency', String(options.latency));
   const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Read both pipes for the whole life of the process: a full pipe would block the client's logging and stall it.

@@ -117,6 +117,22 @@ test('the self-check runs every step against an echo room and shows the measured
   expect(state.signalCounts.ping ?? 0).toBeGreaterThan(0);
   const shown = Number(/Round trip: ([\d.,]+)/.exec((await result.textContent()) ?? '')?.[1]?.replace(',', ''));
   expect(shown).toBeGreaterThan(0);
+  // The verdict (thresholds in docs/decisions/0019): an echo room on this very machine answers in a few ms.
+  await expect(page.getByTestId('selfcheck-verdict')).toHaveText(w.verdictExcellent);
+});
+
+test('the self-check reads a distant network as too high for tight playing, with the tips for it', async ({
+  page,
+  request,
+  nals,
+}) => {
+  test.setTimeout(120_000);
+  // 60 ms more on every datagram to the room: the round trip is past the 50 ms threshold whatever the machine adds.
+  await musicianWithClient(page, request, nals, { latency: 60 });
+  await page.goto('/nals/selfcheck');
+  await page.getByRole('button', { name: w.selfcheckStart }).click();
+  await expect(page.getByTestId('selfcheck-verdict')).toHaveText(w.verdictTooHigh, { timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'To lower the delay' }).getByRole('listitem')).toHaveCount(4);
 });
 
 test.describe('without an audio client', () => {

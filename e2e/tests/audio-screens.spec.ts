@@ -113,6 +113,9 @@ for (const lang of ['en', 'fr'] as const) {
     await page.goto('/nals/selfcheck');
     await page.getByRole('button', { name: w.selfcheckStart }).click();
     await expect(page.getByRole('heading', { name: w.roundTrip })).toBeVisible({ timeout: 60_000 });
+    // The finished state: every step done (the echo room closed), the verdict under the figure.
+    await expect(page.getByRole('button', { name: w.selfcheckAgain })).toBeEnabled({ timeout: 30_000 });
+    await expect(page.getByTestId('selfcheck-verdict')).toHaveText(w.verdictExcellent);
     await capture(page, 'nals-selfcheck', lang);
 
     // An older client: the banner offers the reference version.

@@ -37,7 +37,7 @@ export async function startNals(
         faults,
         recordingsDir: options.recordingsDir,
         log,
-        timing: overrides.timing,
+        timing: { ...(options.latencyMs ? { roomDelayMs: options.latencyMs } : {}), ...overrides.timing },
         chat: options.chat,
       }),
   });

@@ -17,6 +17,8 @@ export interface CliOptions {
   recordingsDir: string;
   chat: { from: string; text: string } | null;
   logLevel: LogLevel;
+  /** Milliseconds added to every datagram sent to a room (`--latency`), as on a distant network; 0 by default. */
+  latencyMs?: number;
 }
 
 export type CliResult =
@@ -42,6 +44,8 @@ Options:
   --recordings DIR      folder for recordings (default: a folder in the system temp directory)
   --fail CODE[,CODE]    simulate failures: ${INJECTABLE_FAULTS.join(', ')}
   --chat FROM:TEXT      relay one private chat message after start (the emulator has no chat source of its own)
+  --latency MS          delay every datagram sent to a room by MS milliseconds (0-2000), as on a distant network:
+                        the round trip grows by that much (to try the self-check's verdict)
   --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
   --help                this text
 `;
@@ -57,6 +61,7 @@ const VALUE_FLAGS = new Set([
   '--recordings',
   '--fail',
   '--chat',
+  '--latency',
   '--log-level',
 ]);
 
@@ -89,6 +94,7 @@ export function parseCli(argv: string[]): CliResult {
         recordings: { type: 'string' },
         fail: { type: 'string' },
         chat: { type: 'string' },
+        latency: { type: 'string' },
         'log-level': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -151,6 +157,11 @@ export function parseCli(argv: string[]): CliResult {
     chat = { from: values.chat.slice(0, at), text: values.chat.slice(at + 1) };
   }
 
+  const latencyMs = Number(values.latency ?? 0);
+  // Bounded below the ping timeout's order of magnitude: a larger delay would only read as lost packets.
+  if (!Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > 2000)
+    return { kind: 'error', message: 'invalid --latency (0 to 2000 ms)' };
+
   const logLevel = values['log-level'] ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
     return { kind: 'error', message: `invalid --log-level "${logLevel}"` };
@@ -166,6 +177,7 @@ export function parseCli(argv: string[]): CliResult {
       recordingsDir: values.recordings ?? join(tmpdir(), 'tutti-nals-recordings'),
       chat,
       logLevel: logLevel as LogLevel,
+      latencyMs,
     },
   };
 }

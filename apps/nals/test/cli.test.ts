@@ -13,6 +13,7 @@ describe('command line', () => {
         statePort: null,
         faults: [],
         chat: null,
+        latencyMs: 0,
       },
     });
   });
@@ -41,6 +42,8 @@ describe('command line', () => {
       'bob:see you at 8: ok?',
       '--log-level',
       'debug',
+      '--latency',
+      '60',
     ]);
     expect(r).toEqual({
       kind: 'run',
@@ -53,8 +56,18 @@ describe('command line', () => {
         recordingsDir: '/tmp/recs',
         chat: { from: 'bob', text: 'see you at 8: ok?' },
         logLevel: 'debug',
+        latencyMs: 60,
       },
     });
+  });
+
+  it('refuses a --latency that is not a whole number of ms from 0 to 2000', () => {
+    for (const value of ['-5', '2001', '1.5', 'slow']) {
+      expect(parseCli(['--token', 't', '--latency', value])).toEqual({
+        kind: 'error',
+        message: 'invalid --latency (0 to 2000 ms)',
+      });
+    }
   });
 
   it('reads a nals://start link; flags win over it', () => {

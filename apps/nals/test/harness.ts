@@ -32,7 +32,12 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { version?: string; faults?: InjectableFault[]; chat?: { from: string; text: string } } = {},
+  options: {
+    version?: string;
+    faults?: InjectableFault[];
+    chat?: { from: string; text: string };
+    latencyMs?: number;
+  } = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'nals-test-'));
   const transport = new MemoryTransport();
@@ -45,6 +50,7 @@ export async function startHarness(
       faults: options.faults ?? [],
       recordingsDir: join(dir, 'recordings'),
       chat: options.chat ?? null,
+      latencyMs: options.latencyMs,
     },
     silentLog,
     { transport, timing: FAST_TIMING },

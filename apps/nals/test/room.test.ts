@@ -77,6 +77,17 @@ describe('room connection over real UDP (connect, cnx, audio_levels, ping, cl_pi
     expect((clPing[0]?.data as { rttMs: number }).rttMs).toBeGreaterThan(0);
   });
 
+  it('--latency: datagrams to the room leave that much later, so the measured round trip grows by it', async () => {
+    h = await startHarness({ latencyMs: 80 });
+    await connect();
+    await h.transport.waitFor('cnx');
+    const from = h.mark();
+    await h.send('ping');
+    const ping = await h.transport.waitFor('ping', () => true, from);
+    // A lower bound only: the delay is the mechanism; how long the rest takes depends on the machine.
+    expect((ping.data as { rttMs: number }).rttMs).toBeGreaterThanOrEqual(80);
+  });
+
   it('ping when in no room -> status NOT_CONNECTED', async () => {
     h = await startHarness();
     await h.send('ping');

@@ -289,6 +289,15 @@ export class RoomLink {
       sent?.();
       return;
     }
+    // `--latency`: the datagram leaves later, as over a distant network (a ping's clock already runs).
+    if (this.timing.roomDelayMs > 0) {
+      setTimeout(() => this.transmit(link, datagram, sent), this.timing.roomDelayMs);
+      return;
+    }
+    this.transmit(link, datagram, sent);
+  }
+
+  private transmit(link: Link, datagram: RoomClientDatagram, sent?: () => void): void {
     try {
       link.socket.send(JSON.stringify(datagram), link.target.port, link.target.ip, (err) => {
         if (err) this.log.debug('datagram not sent', { err });

@@ -20,6 +20,8 @@ export interface EngineTiming {
   pingIntervalMs: number;
   /** A ping without pong by then is lost. */
   pingTimeoutMs: number;
+  /** Added before every datagram sent to a room (`--latency`): a distant network, for the self-check's verdict. */
+  roomDelayMs: number;
 }
 
 export const DEFAULT_TIMING: EngineTiming = {
@@ -32,6 +34,7 @@ export const DEFAULT_TIMING: EngineTiming = {
   levelsIntervalMs: 100,
   pingIntervalMs: 1000,
   pingTimeoutMs: 1000,
+  roomDelayMs: 0,
 };
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,8 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   useTitle(t('notFound.title'));
   return (
-    <Container size="sm" py={80}>
+    // The marker the link crawler (e2e/tests/links.spec.ts) looks for, whatever the language or the way here.
+    <Container size="sm" py={80} data-page="not-found">
       <Stack align="center" ta="center" gap="md">
         <Text fz={72} fw={800} c="violet.7" lh={1} aria-hidden="true">
           404

@@ -22,7 +22,8 @@ function UnexpectedError({ error }: { error: unknown }) {
   // A chunk that fails to load usually means a new deployment replaced it: a reload fetches the new one.
   const message = isChunkLoadError(error) ? t('errors.NETWORK_ERROR') : errorText(t, error);
   return (
-    <Container size="sm" py={80}>
+    // A marker for the link crawler: a link that lands on a broken page is as broken as one to a missing page.
+    <Container size="sm" py={80} data-page="route-error">
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>{t('routeError.title')}</Title>
         <Text c="dimmed">{message}</Text>

@@ -27,11 +27,14 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           {
+            // Spec section 2: "/" sends to the hall or the login page. Its loader always redirects, so the element
+            // never shows; a leaf without one makes React Router warn on every visit of "/".
             index: true,
             loader: async (args: LoaderFunctionArgs) => {
               await guard(PUBLIC)(args);
               return redirect(getCurrentUser() ? PATHS.hall : PATHS.login);
             },
+            Component: BootScreen,
           },
           {
             element: <GuestLayout />,

@@ -204,6 +204,24 @@ describe('api client', () => {
     });
   });
 
+  describe('signed out', () => {
+    it('does not send an authenticated call with nothing of a session left (it could only be refused)', async () => {
+      h = harness(() => json(401, errorBody('UNAUTHENTICATED')));
+      await expect(createApiClient(h.deps).call('getMe')).rejects.toMatchObject({
+        status: 401,
+        code: 'UNAUTHENTICATED',
+      });
+      expect(h.fetch).not.toHaveBeenCalled();
+      expect(h.onLogout).not.toHaveBeenCalled();
+    });
+
+    it('still sends public calls', async () => {
+      h = harness(() => new Response('ok', { status: 200 }));
+      await expect(createApiClient(h.deps).call('health')).resolves.toBe('ok');
+      expect(calledUrls(h)).toEqual(['/api/v1/health']);
+    });
+  });
+
   describe('errors', () => {
     it('parses the contract error body into a typed ApiError', async () => {
       h = harness(() =>

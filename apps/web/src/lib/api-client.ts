@@ -153,6 +153,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
     const needsAuth = def.access !== 'public';
 
+    // Signed out (no token, no user): the server could only answer 401. Queries still mounted while the app leaves
+    // a page after signing out would otherwise fetch one each (the 401 seen on a session page after sign-out).
+    if (needsAuth && !deps.tokens.hasSession()) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
+
     // Spec section 4: refresh first when a refresh token is stored and the access token is missing or expired.
     if (needsAuth && deps.tokens.getRefresh() && !accessUsable() && !(await refresh())) {
       // The refresh was refused and the session is gone: the call would only be refused too.

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
@@ -58,6 +58,47 @@ describe('SelfcheckPage', () => {
     const chart = screen.getByRole('img', { name: 'Time each packet took to come back, in milliseconds' });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Run it again' })).toBeInTheDocument();
+    // 13 ms: tight playing works, nothing to improve.
+    expect(screen.getByTestId('selfcheck-verdict')).toHaveTextContent('Excellent');
+    expect(screen.queryByRole('list', { name: 'To lower the delay' })).not.toBeInTheDocument();
+  });
+
+  const measured = (samples: number[]) =>
+    reduce([
+      { type: 'start' },
+      { type: 'nals', found: true, version: '0.11.0', canPing: true },
+      { type: 'roomStarted' },
+      { type: 'cnx' },
+      ...samples.map((rttMs): SelfcheckEvent => ({ type: 'sample', rttMs })),
+      { type: 'measured' },
+      { type: 'roomClosed' },
+      { type: 'nalsDisconnected' },
+      { type: 'end' },
+    ]);
+
+  it('reads a slow round trip as too high for tight playing, with every tip, in French', () => {
+    show(measured([78, 80, 83]));
+    renderWithProviders(<SelfcheckPage />, { locale: 'fr' });
+    expect(screen.getByRole('heading', { name: 'Aller-retour : 80 ms' })).toBeInTheDocument();
+    expect(screen.getByTestId('selfcheck-verdict')).toHaveTextContent('Trop élevé pour jouer en place');
+    const tips = screen.getByRole('list', { name: 'Pour réduire le retard' });
+    expect(
+      within(tips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Branchez-vous en filaire/),
+      expect.stringMatching(/^Jouez avec un casque filaire/),
+      expect.stringMatching(/^Choisissez une taille de tampon plus petite/),
+      expect.stringMatching(/^Répétez sur un serveur plus proche/),
+    ]);
+  });
+
+  it('reads a middling round trip as good, without the region tip', () => {
+    show(measured([30, 34, 32]));
+    renderWithProviders(<SelfcheckPage />);
+    expect(screen.getByTestId('selfcheck-verdict')).toHaveTextContent('Good');
+    expect(within(screen.getByRole('list', { name: 'To lower the delay' })).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('says when the client is not detected, and where to get it', () => {

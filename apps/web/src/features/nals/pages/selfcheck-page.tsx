@@ -6,6 +6,7 @@ import { formatMs } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTitle } from '../../../lib/use-title';
 import { RttChart } from '../../../components/ui/rtt-chart';
+import { SelfcheckVerdictPanel } from '../components/selfcheck-verdict';
 import { isFailureStep, median, type SelfcheckState, type SelfcheckStep } from '../selfcheck';
 import { NALS_NS } from '../translations';
 import { useSelfcheck } from '../use-selfcheck';
@@ -106,6 +107,7 @@ export function SelfcheckPage() {
                     })}
                   </Text>
                 </Group>
+                <SelfcheckVerdictPanel roundTripMs={result} samples={state.samples} />
                 <RttChart samples={state.samples} median={result} label={t('selfcheck.chart')} format={fmt} />
                 <Text size="xs" c="dimmed">
                   {t('selfcheck.medianLine')}

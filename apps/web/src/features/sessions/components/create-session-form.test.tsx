@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { initialNalsState } from '../../../lib/nals/nals-state';
 import { nalsStore } from '../../../lib/nals/nals-store';
-import { apiError, json, sampleSession } from '../test-fixtures';
+import { setCurrentUser } from '../../../lib/session';
+import { ANA, apiError, json, sampleSession, userOf } from '../test-fixtures';
 import { CreateSessionForm, validateCreateForm, type CreateFormValues } from './create-session-form';
 
 vi.mock('../../../lib/nals/server-config', () => ({
@@ -17,12 +18,15 @@ const sentBody = () => JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body)) as R
 describe('CreateSessionForm', () => {
   beforeEach(() => {
     nalsStore.setState({ ...initialNalsState, isConnected: true }, true);
+    // Signed in, as on the page the form lives on: the API client sends nothing for a signed-out visitor.
+    setCurrentUser(userOf(ANA));
     fetchSpy.mockClear();
     vi.stubGlobal('fetch', fetchSpy);
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    setCurrentUser(null);
     nalsStore.setState(initialNalsState, true);
   });
 

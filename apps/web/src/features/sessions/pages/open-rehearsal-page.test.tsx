@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
@@ -90,7 +90,12 @@ describe('OpenRehearsalPage', () => {
       data: { ip: '127.0.0.1', port: 7001, player: 1, charge: ROOM_ID },
     });
     expect(rehearsalSessionStore.getState()).toMatchObject({ sessionId: SESSION_ID, type: 'open' });
-    expect(screen.getByTestId('free-minutes')).toHaveTextContent('42 minutes left · Subscribe to remove this limit');
+    expect(screen.getByTestId('free-minutes')).toHaveTextContent('42 minutes left · How free minutes work');
+    // No subscription screen yet: the link explains the allowance in the online help instead of leading nowhere.
+    expect(within(screen.getByTestId('free-minutes')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/help.html#free-minutes',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Leave the rehearsal' }));
     expect(vi.mocked(sendCommand)).toHaveBeenLastCalledWith({ action: 'disconnect' });

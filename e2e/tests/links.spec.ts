@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createConfirmedUser } from '../support/api.ts';
+import { BASE_URL, REPO_ROOT, VIEWPORTS } from '../support/env.ts';
+import {
+  ADMIN,
+  TESTER_DOMAIN,
+  adminSession,
+  apiSessionOf,
+  createOpenRehearsalViaApi,
+  createTestRehearsalViaApi,
+} from '../support/sessions.ts';
+import { logInViaUi } from '../support/ui.ts';
+
+/**
+ * The link crawler (issue 9; every later issue keeps it green): from every screen a guest, a musician, a tester and
+ * an administrator reach, follow every in-app link once and fail on any that lands on the not-found page (or the
+ * route-error page), or on a static page that answers an error. The routes come from the web's own route table, so
+ * a new screen is crawled without touching this file (a new route parameter needs a real value below).
+ */
+
+const ROUTER = path.join(REPO_ROOT, 'apps/web/src/app/router.tsx');
+/** The markers of apps/web/src/app/not-found-page.tsx and route-error.tsx. */
+const BROKEN_PAGE = '[data-page="not-found"], [data-page="route-error"]';
+/** Bounds: the hall lists other tests' sessions, so each route pattern is visited for a few ids only. */
+const MAX_PAGES = 80;
+const MAX_PER_PATTERN = 3;
+/** The boot screen's words (apps/web/src/app/boot-screen.tsx), shown until the route's loaders are done. */
+const BOOTING = 'Connecting to Tutti…';
+
+type Guard = 'GUEST' | 'PUBLIC' | 'SIGNED_IN' | 'TESTER';
+interface RouteEntry {
+  pattern: string;
+  guard: Guard;
+}
+
+/**
+ * Every `path: '…'` of the route table with the guard its loader uses (the first `guard(…)` before the next path;
+ * all paths are children of '/'). A route without a guard is taken as public.
+ */
+function routeTable(): RouteEntry[] {
+  const source = readFileSync(ROUTER, 'utf8');
+  const entries: RouteEntry[] = [];
+  const chunks = source.split(/path: '/).slice(1);
+  for (const chunk of chunks) {
+    const route = chunk.slice(0, chunk.indexOf("'"));
+    const guard = (/guard\((\w+)\)/.exec(chunk)?.[1] ?? 'PUBLIC') as Guard;
+    if (route === '*') continue;
+    entries.push({ pattern: route === '/' ? '/' : `/${route}`, guard });
+  }
+  expect(entries.length, 'routes read from router.tsx').toBeGreaterThan(10);
+  return entries;
+}
+
+interface Persona {
+  name: string;
+  guards: Guard[];
+  /** Signs the page in (or not) and gives real values for the route parameters. */
+  prepare(page: Page, request: APIRequestContext): Promise<Record<string, string>>;
+}
+
+const name = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 6)}`;
+
+/** A musician who organizes a (private, so no other test's hall shows it) session; a tester also a test rehearsal. */
+async function musician(page: Page, request: APIRequestContext, domain?: string): Promise<Record<string, string>> {
+  const user = await createConfirmedUser(request, { prefix: 'crawl', domain });
+  const api = await apiSessionOf(request, user);
+  const own = await createOpenRehearsalViaApi(request, api, { name: name('Crawl'), public: false });
+  const params: Record<string, string> = { '/studio/open-rehearsal/:sessionId': own.id };
+  if (domain === TESTER_DOMAIN) {
+    const admin = await adminSession(request);
+    const rehearsal = await createTestRehearsalViaApi(request, admin, { name: name('Crawl test'), password: 'pw-42' });
+    params['/studio/test-rehearsal/:sessionId'] = rehearsal.id;
+  }
+  await logInViaUi(page, user);
+  return params;
+}
+
+const PERSONAS: Persona[] = [
+  { name: 'a guest', guards: ['GUEST', 'PUBLIC'], prepare: () => Promise.resolve({}) },
+  { name: 'a musician', guards: ['SIGNED_IN', 'PUBLIC'], prepare: (page, request) => musician(page, request) },
+  {
+    name: 'a tester',
+    guards: ['SIGNED_IN', 'TESTER', 'PUBLIC'],
+    prepare: (page, request) => musician(page, request, TESTER_DOMAIN),
+  },
+  {
+    name: 'an administrator',
+    guards: ['SIGNED_IN', 'PUBLIC'],
+    prepare: async (page, request) => {
+      const admin = await adminSession(request);
+      const own = await createOpenRehearsalViaApi(request, admin, { name: name('Crawl admin'), public: false });
+      await logInViaUi(page, ADMIN);
+      return { '/studio/open-rehearsal/:sessionId': own.id };
+    },
+  },
+];
+
+function fillParams(pattern: string, params: Record<string, string>): string {
+  if (!pattern.includes(':')) return pattern;
+  const value = params[pattern];
+  if (!value) throw new Error(`links.spec: give the crawler a real value for the route ${pattern}`);
+  return pattern.replace(/:\w+/, value);
+}
+
+/** The route a path belongs to, ids folded, to bound how many of one kind are visited. */
+const patternOf = (pathname: string) =>
+  pathname.replace(/\/(?:\d+|[0-9a-f]{8}-[0-9a-f-]{28}|[A-Za-z0-9_-]{20,})(?=\/|$)/g, '/:id');
+
+/** What a link is for the crawler: a page to visit, a download to fetch, or something it leaves alone. */
+function classify(href: string, from: string): { kind: 'page' | 'download'; target: string } | null {
+  let url: URL;
+  try {
+    url = new URL(href, from);
+  } catch {
+    return null;
+  }
+  // mailto:, tel:, nals:// (the audio client's launch links), other hosts: not the app's pages.
+  if (url.origin !== new URL(BASE_URL).origin) return null;
+  if (url.pathname.startsWith('/api/')) return null;
+  if (url.pathname.startsWith('/downloads/')) return { kind: 'download', target: url.pathname + url.search };
+  return { kind: 'page', target: url.pathname + url.search };
+}
+
+async function hrefsOf(page: Page): Promise<string[]> {
+  return page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/**
+ * Links only shown in the header's menus: every dropdown of the header (the audio menu, the user menu: found by
+ * their aria-haspopup, whatever their names become), then the burger menu of a phone.
+ */
+async function menuHrefs(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const header = page.getByRole('banner');
+  const triggers = header.locator('[aria-haspopup="menu"]');
+  for (let i = 0; i < (await triggers.count()); i++) {
+    await triggers.nth(i).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    found.push(...(await hrefsOf(page)));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  }
+  const size = page.viewportSize();
+  await page.setViewportSize(VIEWPORTS[390]);
+  const burger = header.getByRole('button', { name: 'Open the menu' });
+  await burger.click();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  found.push(...(await hrefsOf(page)));
+  await burger.click();
+  if (size) await page.setViewportSize(size);
+  return found;
+}
+
+/** Waits for the app to have shown the page the address leads to (its lazy chunk loaded, the loaders run). */
+async function settle(page: Page): Promise<void> {
+  // Pages that poll never go idle: a short wait is enough for a lazy chunk, the checks below do the rest.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.getByText(BOOTING)).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toBeEmpty();
+}
+
+for (const persona of PERSONAS) {
+  test(`every in-app link ${persona.name} can follow leads to a page that exists`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const params = await persona.prepare(page, request);
+    const signedIn = persona.guards.includes('SIGNED_IN');
+
+    const sources = new Map<string, Set<string>>();
+    const queue: string[] = [];
+    const perPattern = new Map<string, number>();
+    const note = (target: string, from: string) => {
+      const seen = sources.get(target);
+      if (seen) {
+        seen.add(from);
+        return;
+      }
+      const pattern = patternOf(target.split('?')[0] ?? target);
+      const count = perPattern.get(pattern) ?? 0;
+      if (count >= MAX_PER_PATTERN) return;
+      perPattern.set(pattern, count + 1);
+      sources.set(target, new Set([from]));
+      queue.push(target);
+    };
+    for (const route of routeTable().filter((r) => persona.guards.includes(r.guard))) {
+      note(fillParams(route.pattern, params), '(route table)');
+    }
+
+    const downloads = new Map<string, Set<string>>();
+    const broken: string[] = [];
+    const visited: string[] = [];
+    let menusDone = false;
+
+    while (queue.length > 0) {
+      const target = queue.shift() as string;
+      expect(visited.length, `more than ${MAX_PAGES} pages: raise the bound or fold more ids`).toBeLessThan(MAX_PAGES);
+      visited.push(target);
+      const response = await page.goto(target);
+      const status = response?.status() ?? 0;
+      const html = (response?.headers()['content-type'] ?? '').includes('text/html');
+      const from = [...(sources.get(target) ?? [])].join(', ');
+      if (status >= 400) {
+        broken.push(`${from} -> ${target} (HTTP ${status})`);
+        continue;
+      }
+      if (!html) continue;
+      // The web app (its index.html) or a static page (help, legal, terms): only the app has a not-found page.
+      const app = (await page.locator('#root').count()) > 0;
+      if (app) {
+        await settle(page);
+        if ((await page.locator(BROKEN_PAGE).count()) > 0) {
+          broken.push(`${from} -> ${target} (${await page.locator(BROKEN_PAGE).first().getAttribute('data-page')})`);
+          continue;
+        }
+        // A member page that sends to the login page would make the rest of the crawl a guest's.
+        if (signedIn) expect(new URL(page.url()).pathname, `signed in on ${target}`).not.toBe('/users/login');
+      }
+      const hrefs = await hrefsOf(page);
+      if (app && !menusDone) {
+        menusDone = true;
+        hrefs.push(...(await menuHrefs(page)));
+      }
+      for (const href of hrefs) {
+        const link = classify(href, page.url());
+        if (!link) continue;
+        if (link.kind === 'download') {
+          const seen = downloads.get(link.target) ?? new Set<string>();
+          downloads.set(link.target, seen.add(target));
+        } else {
+          note(link.target, target);
+        }
+      }
+    }
+
+    for (const [download, from] of downloads) {
+      const res = await request.get(download);
+      if (res.status() !== 200) broken.push(`${[...from].join(', ')} -> ${download} (HTTP ${res.status()})`);
+    }
+
+    test.info().annotations.push({ type: 'crawled', description: visited.join(' ') });
+    test.info().annotations.push({ type: 'downloads', description: [...downloads.keys()].join(' ') || 'none' });
+    // The hall, the menus and the footer were really read: a crawl that saw nothing would pass for the wrong reason.
+    expect(visited.length, 'pages visited').toBeGreaterThan(signedIn ? 8 : 4);
+    expect(visited).toContain('/help.html');
+    expect(broken, `links that lead nowhere (source page -> href):\n${broken.join('\n')}`).toEqual([]);
+  });
+}
