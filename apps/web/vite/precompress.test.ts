@@ -58,7 +58,7 @@ describe('precompression at build time', () => {
   });
 
   it('links the favicon, the touch icon and the manifest from the page', () => {
-    const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+    const html = readFileSync(join(import.meta.dirname, '..', 'index.html'), 'utf8');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
     expect(html).toContain('href="/favicon.ico"');
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');

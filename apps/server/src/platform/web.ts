@@ -13,7 +13,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** Compressed on the fly (API JSON, documentation, text): text and JSON only. Never octet-stream (uploads,
  *  downloads: often compressed already, and a Content-Length a client may rely on), never event streams. */
-const COMPRESSIBLE = /^text\/(?!event-stream)|^application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)(?:;|$)|^image\/svg\+xml/u;
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|^application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)(?:;|$)|^image\/svg\+xml/u;
 
 export const NOT_BUILT_MESSAGE =
   'The web app is not built yet: run `npm run build` (or `npm start`, which builds it) at the repository root, then reload.\n';
