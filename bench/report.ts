@@ -44,9 +44,12 @@ export function loginJsText(loginJs: BenchReport['loginJs']): string {
   if ('skipped' in loginJs) return `Login page JavaScript: not measured (${loginJs.skipped}).`;
   const files = [...loginJs.files]
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .map((f) => `- \`${f.path}\`: ${kb(f.bytes)} KB, ${kb(f.gzipBytes)} KB gzip`)
+    .map(
+      (f) =>
+        `- \`${f.path}\`: ${kb(f.bytes)} KB, ${kb(f.gzipBytes)} KB gzip, ${kb(f.wireBytes)} KB sent (${f.encoding})`,
+    )
     .join('\n');
-  return `Login page JavaScript: ${loginJs.files.length} files, ${kb(loginJs.totalBytes)} KB raw, **${kb(loginJs.totalGzipBytes)} KB gzip**.\n\n${files}`;
+  return `Login page JavaScript: ${loginJs.files.length} files, ${kb(loginJs.totalBytes)} KB raw, **${kb(loginJs.totalGzipBytes)} KB gzip**, ${kb(loginJs.totalWireBytes)} KB sent by the server.\n\n${files}`;
 }
 
 export function targetsText(report: BenchReport): string {

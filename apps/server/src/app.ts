@@ -53,7 +53,7 @@ import { createRoomClient, loadRoomSecret, roomServerUrl, type RoomClient } from
 import { registerSecurityHeaders } from './platform/security.ts';
 import { createSessionCache, noSessionCache } from './platform/session-cache.ts';
 import { createAccessTokens, loadJwtSecret, type AccessTokens } from './platform/tokens.ts';
-import { registerWeb, serveSpa } from './platform/web.ts';
+import { registerCompression, registerWeb, serveSpa } from './platform/web.ts';
 
 export interface AppOverrides {
   /** An opened database (tests: PGlite from a dump, or a throwaway PostgreSQL database). Migrated, then closed
@@ -207,6 +207,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     );
     done();
   });
+  // Before every route it applies to (it hooks routes as they are added): API JSON, /metrics, docs, pages.
+  await registerCompression(app);
   registerMetrics(app, config.metrics);
   // Where browsers reach the broker: the embedded one's port is known once it listens (0 picks one in tests). Read
   // on every request by the CSP hook: derived once per port, not parsed each time.

@@ -1,3 +1,5 @@
+// First: before any module builds or parses a zod schema, so zod never probes `eval` (a CSP report per load).
+import '@tutti/contract/jitless';
 import '@mantine/core/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
