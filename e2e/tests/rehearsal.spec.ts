@@ -71,7 +71,10 @@ test('two musicians rehearse together, from the invitation to the end of the ses
   // Both join; each audio client is sent to the room with its own slot, and they hear each other.
   const anaSlot = await joinFromPage(page, ana.client);
   await expect(page.getByTestId('free-minutes')).toContainText(/\d+ minutes? left/);
-  await expect(page.getByRole('link', { name: w.subscribe })).toBeVisible();
+  // Until the subscription screen exists, the free-minutes line leads to the help section that explains them.
+  const help = page.getByRole('link', { name: w.freeMinutesHelp });
+  await expect(help).toBeVisible();
+  await expect(help).toHaveAttribute('href', /\/help\.html#free-minutes$/);
   await invitations.getByRole('link', { name: `Join ${name}` }).click();
   await expect(ben.page).toHaveURL(new RegExp(`/studio/open-rehearsal/${sessionId}$`));
   const benSlot = await joinFromPage(ben.page, bob.client);
