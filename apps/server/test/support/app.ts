@@ -114,6 +114,8 @@ export interface CallOptions {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The socket's peer address (a client, or the proxy in front of it); inject's default otherwise. */
+  from?: string;
 }
 
 /** One API call through inject; `url` is relative to /api/ (as in the contract). */
@@ -129,7 +131,13 @@ export async function call<T = unknown>(
   if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await t.app.inject({ method, url: `/api/${url}`, headers, ...(payload !== undefined && { payload }) });
+  const res = await t.app.inject({
+    method,
+    url: `/api/${url}`,
+    headers,
+    ...(options.from !== undefined && { remoteAddress: options.from }),
+    ...(payload !== undefined && { payload }),
+  });
   let json: unknown;
   try {
     json = JSON.parse(res.body);

@@ -2,44 +2,22 @@ import type { AuthTokens } from '@tutti/contract/accounts';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { passwordOperations } from '../../src/platform/passwords.ts';
-import type { ApiResponse, TestApp } from './app.ts';
+import { call, type ApiResponse, type CallOptions, type TestApp } from './app.ts';
 import { agentHeader, newSerial, newUser, tokenFromEmail, type NewUser } from './users.ts';
 
 export type ErrorJson = { error: { code: string; fields?: Record<string, string> } };
 
-export interface FromOptions {
-  body?: unknown;
-  token?: string;
-  /** The socket's peer address (a client, or the proxy in front of it). */
+export interface FromOptions extends CallOptions {
   from: string;
-  headers?: Record<string, string>;
 }
 
 /** One API call from a given address: limits count per address, so each test picks its own. */
-export async function callFrom<T = ErrorJson>(
+export const callFrom = <T = ErrorJson>(
   t: TestApp,
   method: InjectOptions['method'],
   url: string,
   options: FromOptions,
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.app.inject({
-    method,
-    url: `/api/${url}`,
-    headers,
-    remoteAddress: options.from,
-    ...(options.body !== undefined && { payload: JSON.stringify(options.body) }),
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(res.body);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text: res.body, json: json as T };
-}
+): Promise<ApiResponse<T>> => call<T>(t, method, url, options);
 
 let last = 0;
 /** A fresh address (10/8), so that no two tests share a per-address budget. */
