@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_FREE_MINUTES_PER_MONTH } from '@tutti/contract/sessions';
+import { DEFAULT_FREE_MINUTES_PER_MONTH, DEFAULT_SESSION_EMPTY_GRACE_MS } from '@tutti/contract/sessions';
 import { z } from 'zod';
 
 /** Relative paths resolve against the repository root, so `npm start -w @tutti/server` (cwd apps/server) and a
@@ -98,6 +98,10 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(0).default(DEFAULT_FREE_MINUTES_PER_MONTH),
   ),
   SESSION_SWEEP_INTERVAL_MS: positiveInt(15_000),
+  SESSION_EMPTY_GRACE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(DEFAULT_SESSION_EMPTY_GRACE_MS),
+  ),
   // Fair use per organizer (docs/decisions/0015): open rehearsals live at once, scheduled ahead, created per minute,
   // and invitations per session.
   SESSION_LIVE_MAX: positiveInt(3),
@@ -167,6 +171,8 @@ export interface SessionsConfig {
   freeMinutesPerMonth: number;
   /** How often each instance looks for silent players and abandoned sessions. */
   sweepIntervalMs: number;
+  /** How long a live session everyone left stays open, and an ended one restartable by its organizer. */
+  emptyGraceMs: number;
   limits: SessionLimits;
 }
 
@@ -371,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessions: {
       freeMinutesPerMonth: e.FREE_MINUTES_PER_MONTH,
       sweepIntervalMs: e.SESSION_SWEEP_INTERVAL_MS,
+      emptyGraceMs: e.SESSION_EMPTY_GRACE_MS,
       limits: {
         live: e.SESSION_LIVE_MAX,
         scheduled: e.SESSION_SCHEDULED_MAX,

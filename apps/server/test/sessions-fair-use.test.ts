@@ -43,14 +43,28 @@ describe.each(databases())('fair use of open rehearsals on $name', (database) =>
     expect(third.status).toBe(409);
     expect(third.json.error).toMatchObject({ code: 'LIVE_SESSIONS_LIMIT', details: { limit: 2 } });
     expect(await organizedTotal(ann)).toBe(2);
-    // Another account is not affected, and a scheduled one is another limit.
+    // Another account is not affected, and a scheduled one is another limit...
     expect((await create(bob)).status).toBe(201);
-    expect((await create(ann, { startsAt: inHours(2) })).status).toBe(201);
+    const later = await create(ann, { startsAt: inHours(2) });
+    expect(later.status).toBe(201);
+    // ... until it is started now: that would be one live session too many.
+    const startNow = await call<ErrorJson>(h.t, 'PUT', `v1/open-rehearsal/${later.json.id}`, {
+      token: ann.accessToken,
+      body: { status: 'live' },
+    });
+    expect(startNow.status).toBe(409);
+    expect(startNow.json.error).toMatchObject({ code: 'LIVE_SESSIONS_LIMIT' });
 
-    // The last one out ends the session: a place is free again.
+    // The last one out leaves it open for its grace period; the organizer ending it frees a place at once.
     await joined(h.t, ann, first.json.id);
     expect((await quitOpen(h.t, ann, first.json.id)).status).toBe(204);
     nextMinute(h);
+    expect((await create(ann)).status).toBe(409);
+    const end = await call(h.t, 'PUT', `v1/open-rehearsal/${first.json.id}`, {
+      token: ann.accessToken,
+      body: { status: 'ended' },
+    });
+    expect(end.status).toBe(200);
     expect((await create(ann)).status).toBe(201);
   });
 

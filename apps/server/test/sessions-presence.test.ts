@@ -1,5 +1,9 @@
 import { busTopics } from '@tutti/contract/bus';
-import { SESSION_KEEPALIVE_TIMEOUT_MS, SESSION_MAX_PLAYERS } from '@tutti/contract/sessions';
+import {
+  DEFAULT_SESSION_EMPTY_GRACE_MS,
+  SESSION_KEEPALIVE_TIMEOUT_MS,
+  SESSION_MAX_PLAYERS,
+} from '@tutti/contract/sessions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessionPlayers, sessions } from '../src/platform/schema.ts';
@@ -89,7 +93,7 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     expect(res.json.error.code).toBe('SESSION_FULL');
   });
 
-  it('quits, publishes the leave, and the last one out ends the session and closes its room', async () => {
+  it('quits, publishes the leave; the last one out closes the room, and the session ends after its grace period', async () => {
     const s = await createOpenRehearsal(h.t, ann);
     const a = await joined(h.t, ann, s.id);
     const b = await joined(h.t, bob, s.id);
@@ -110,15 +114,40 @@ describe.each(databases())('joining and leaving on $name', (database) => {
       through: expect.any(Number),
     });
     expect((await quitOpen(h.t, ann, s.id)).status).toBe(204);
-    const ended = await details(h.t, ann, s.id);
-    expect(ended.json).toMatchObject({ status: 'ended', players: [] });
+    // Everyone left: the room is given back at once, but the session stays live for its grace period.
+    const empty = await details(h.t, ann, s.id);
+    expect(empty.json).toMatchObject({ status: 'live', players: [], endedAt: null });
+    const closesIn = Date.parse(empty.json.closesAt ?? '') - h.t.clock.now().getTime();
+    expect(closesIn).toBeGreaterThan(DEFAULT_SESSION_EMPTY_GRACE_MS - 60_000);
+    expect(closesIn).toBeLessThanOrEqual(DEFAULT_SESSION_EMPTY_GRACE_MS);
     expect(h.rooms.calls).toContain(`DELETE /rooms/${roomOf(a.room.charge)}`);
     expect(h.rooms.rooms.has(roomOf(a.room.charge))).toBe(false);
-    const events = eventsOn(h, busTopics.session(s.id), from);
-    expect(events.map((e) => [e['event'], e['reason']])).toEqual([
+    expect(eventsOn(h, busTopics.session(s.id), from).map((e) => [e['event'], e['reason']])).toEqual([
       ['left', 'quit'],
       ['left', 'quit'],
-      ['ended', undefined],
+    ]);
+
+    // Within the grace period anyone allowed comes back, in a new room; the session is no longer empty.
+    h.t.clock.advance(DEFAULT_SESSION_EMPTY_GRACE_MS - 60_000);
+    await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
+    const back = await joined(h.t, bob, s.id);
+    expect(roomOf(back.room.charge)).not.toBe(roomOf(a.room.charge));
+    expect(back.session).toMatchObject({ status: 'live', closesAt: null });
+    expect((await quitOpen(h.t, bob, s.id)).status).toBe(204);
+
+    // Empty again for longer than the grace period: the sweep ends it.
+    h.t.clock.advance(DEFAULT_SESSION_EMPTY_GRACE_MS + 1000);
+    await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
+    Object.assign(ann, await signedInAgain(h.t, ann));
+    Object.assign(bob, await signedInAgain(h.t, bob));
+    const ended = await details(h.t, ann, s.id);
+    expect(ended.json).toMatchObject({ status: 'ended', players: [], closesAt: null });
+    expect(eventsOn(h, busTopics.session(s.id), from).map((e) => e['event'])).toEqual([
+      'left',
+      'left',
+      'joined',
+      'left',
+      'ended',
     ]);
     expect(eventsOn(h, busTopics.hallSessions(), from).at(-1)).toMatchObject({ event: 'ended' });
     const join = await joinOpen(h.t, bob, s.id);
@@ -199,7 +228,7 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     expect(unknown.status).toBe(404);
   });
 
-  it('the sweep drops a silent player, then ends the empty session and releases its room', async () => {
+  it('the sweep drops a silent player, then releases the empty room and ends the session after its grace', async () => {
     const s = await createOpenRehearsal(h.t, ann);
     const a = await joined(h.t, ann, s.id);
     await joined(h.t, bob, s.id);
@@ -219,8 +248,13 @@ describe.each(databases())('joining and leaving on $name', (database) => {
 
     h.t.clock.advance(SESSION_KEEPALIVE_TIMEOUT_MS + 1000);
     await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
-    expect((await details(h.t, bob, s.id)).json.status).toBe('ended');
+    expect((await details(h.t, bob, s.id)).json.status).toBe('live');
     expect(h.rooms.rooms.has(roomOf(a.room.charge))).toBe(false);
+    h.t.clock.advance(DEFAULT_SESSION_EMPTY_GRACE_MS + 1000);
+    await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
+    Object.assign(ann, await signedInAgain(h.t, ann));
+    Object.assign(bob, await signedInAgain(h.t, bob));
+    expect((await details(h.t, bob, s.id)).json.status).toBe('ended');
     expect(eventsOn(h, busTopics.session(s.id), from).map((e) => e['event'])).toEqual(['left', 'left', 'ended']);
   });
 

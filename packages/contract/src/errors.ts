@@ -29,6 +29,12 @@ export const ErrorCodeSchema = z.enum([
   /** A scheduled session before its start time; details.startsAt says when. */
   'SESSION_NOT_STARTED',
   'SESSION_ENDED',
+  /** The organizer cancelled this session before it started. */
+  'SESSION_CANCELLED',
+  /** A state change the session's state does not allow (details.status says its state): starting or cancelling one
+   *  that is not scheduled, ending one that is not live, restarting one that did not end or whose grace period is
+   *  over. */
+  'SESSION_STATE_CONFLICT',
   'SESSION_FULL',
   /** Keepalive, metrics or quit from someone who is not (or no longer) a player of that session or room. */
   'NOT_IN_SESSION',

@@ -24,6 +24,9 @@ export const SESSION_KEEPALIVE_INTERVAL_MS = 30_000;
 export const SESSION_KEEPALIVE_TIMEOUT_MS = 90_000;
 /** A session nobody joined ends this long after its start time. */
 export const SESSION_EMPTY_TIMEOUT_MS = 15 * 60_000;
+/** A session everyone left stays open this long for anyone allowed to come back, and an ended one may be restarted by
+ *  its organizer for as long after its end (SESSION_EMPTY_GRACE_MS overrides it; docs/decisions/0022). */
+export const DEFAULT_SESSION_EMPTY_GRACE_MS = 10 * 60_000;
 /** Open-rehearsal minutes per calendar month (UTC) without a subscription; FREE_MINUTES_PER_MONTH overrides it. */
 export const DEFAULT_FREE_MINUTES_PER_MONTH = 120;
 /** Room quality: ping samples in the rolling window; a report is posted each time it is full. */
@@ -34,8 +37,10 @@ export const SESSION_KINDS = ['open', 'test'] as const;
 export const SessionKindSchema = z.enum(SESSION_KINDS);
 export type SessionKind = z.infer<typeof SessionKindSchema>;
 
-/** scheduled: before its start time; live: joinable; ended: everyone left, keepalives stopped, or deleted. */
-export const SESSION_STATUSES = ['scheduled', 'live', 'ended'] as const;
+/** scheduled: before its start time; live: joinable (possibly empty, for a grace period); ended: the organizer ended
+ *  it, or it stayed empty past its grace period, or it was deleted; cancelled: the organizer cancelled it before it
+ *  started. */
+export const SESSION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 export const SessionStatusSchema = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
@@ -84,7 +89,12 @@ export const SessionSchema = z
     status: SessionStatusSchema,
     /** When the first musician joined; null until then. */
     runningSince: z.string().nullable(),
+    /** Ended or cancelled at. */
     endedAt: z.string().nullable(),
+    /** A live session everyone left: when it ends unless someone comes back; null otherwise. */
+    closesAt: z.string().nullable(),
+    /** An ended session: until when its organizer may restart it; null otherwise. */
+    restartableUntil: z.string().nullable(),
     createdAt: z.string(),
     organizer: MusicianRefSchema.nullable(),
     maxPlayers: z.number().int(),
@@ -119,12 +129,18 @@ export const CreateOpenRehearsalBodySchema = z.object({
 });
 export type CreateOpenRehearsalBody = z.infer<typeof CreateOpenRehearsalBodySchema>;
 
-/** Only what is sent changes; description null clears it. startsAt only while the session is still scheduled. */
+/** What the organizer may make of a session's state: start a scheduled one now, cancel a scheduled one, end a live
+ *  one, restart an ended one within its grace period. */
+export const SESSION_TRANSITIONS = ['live', 'ended', 'cancelled'] as const;
+
+/** Only what is sent changes; description null clears it. startsAt only while the session is still scheduled.
+ *  `status` changes the state (SESSION_TRANSITIONS), alone or with the other fields. */
 export const UpdateOpenRehearsalBodySchema = z.object({
   name: SessionNameSchema.optional(),
   description: SessionDescriptionSchema.nullable().optional(),
   public: z.boolean().optional(),
   startsAt: FutureInstantSchema.optional(),
+  status: z.enum(SESSION_TRANSITIONS, { error: () => 'invalid' }).optional(),
 });
 export type UpdateOpenRehearsalBody = z.infer<typeof UpdateOpenRehearsalBodySchema>;
 

@@ -255,7 +255,12 @@ export const sessions = pgTable(
     timeZone: text('time_zone'),
     maxPlayers: integer('max_players').notNull(),
     runningSince: instant('running_since'),
+    /** Ended or cancelled (a cancelled session is ended too, so every "not ended" list leaves it out). */
     endedAt: instant('ended_at'),
+    /** Set with endedAt when the organizer cancelled it before its start. */
+    cancelledAt: instant('cancelled_at'),
+    /** A live open session everyone left: since when; it ends a grace period later unless someone comes back. */
+    emptySince: instant('empty_since'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -14,45 +14,63 @@ const MINUTE_MS = 60_000;
  * their open rehearsals take rooms like anyone's, and test rehearsals (theirs only) do not count.
  */
 export function createFairUse(limits: SessionLimits) {
+  /** The organizer's open rehearsals, counted with the account row locked. */
+  const countsOf = async (tx: Db, organizerId: string, at: Date) => {
+    // NO KEY UPDATE: two creations of this account take turns, yet invitations that point at this account (its
+    // row's key, locked KEY SHARE by the foreign key) are not blocked: two organizers inviting each other at
+    // once would otherwise deadlock.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, organizerId)).for('no key update');
+    const since = new Date(at.getTime() - MINUTE_MS).toISOString();
+    const now = at.toISOString();
+    const [c] = await tx
+      .select({
+        recent: sql<number>`(count(*) filter (where ${sessions.createdAt} > ${since}::timestamptz))::int`,
+        oldestRecent: sql<
+          string | Date | null
+        >`min(${sessions.createdAt}) filter (where ${sessions.createdAt} > ${since}::timestamptz)`,
+        live: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} <= ${now}::timestamptz))::int`,
+        scheduled: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} > ${now}::timestamptz))::int`,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.organizerId, organizerId), eq(sessions.kind, 'open')));
+    return {
+      recent: c?.recent ?? 0,
+      oldestRecent: c?.oldestRecent ?? null,
+      live: c?.live ?? 0,
+      scheduled: c?.scheduled ?? 0,
+    };
+  };
+
+  const checkLive = (live: number): void => {
+    if (live >= limits.live) {
+      throw new AppError(409, 'LIVE_SESSIONS_LIMIT', 'You already organize as many live sessions as allowed.', {
+        details: { limit: limits.live },
+      });
+    }
+  };
+
   return {
     /** Before inserting an open rehearsal organized by `organizerId` that starts at `startsAt`. */
     async checkCreation(tx: Db, organizerId: string, startsAt: Date, at: Date): Promise<void> {
-      // NO KEY UPDATE: two creations of this account take turns, yet invitations that point at this account (its
-      // row's key, locked KEY SHARE by the foreign key) are not blocked: two organizers inviting each other at
-      // once would otherwise deadlock.
-      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, organizerId)).for('no key update');
-      const since = new Date(at.getTime() - MINUTE_MS).toISOString();
-      const now = at.toISOString();
-      const [c] = await tx
-        .select({
-          recent: sql<number>`(count(*) filter (where ${sessions.createdAt} > ${since}::timestamptz))::int`,
-          oldestRecent: sql<
-            string | Date | null
-          >`min(${sessions.createdAt}) filter (where ${sessions.createdAt} > ${since}::timestamptz)`,
-          live: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} <= ${now}::timestamptz))::int`,
-          scheduled: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} > ${now}::timestamptz))::int`,
-        })
-        .from(sessions)
-        .where(and(eq(sessions.organizerId, organizerId), eq(sessions.kind, 'open')));
-      const counts = { recent: c?.recent ?? 0, live: c?.live ?? 0, scheduled: c?.scheduled ?? 0 };
-      if (counts.recent >= limits.perMinute) {
-        const oldest = c?.oldestRecent ? new Date(c.oldestRecent).getTime() : at.getTime();
+      const c = await countsOf(tx, organizerId, at);
+      if (c.recent >= limits.perMinute) {
+        const oldest = c.oldestRecent ? new Date(c.oldestRecent).getTime() : at.getTime();
         const retryAfterSeconds = Math.max(1, Math.ceil((oldest + MINUTE_MS - at.getTime()) / 1000));
         throw new AppError(429, 'SESSION_CREATION_RATE', 'Too many sessions created in the last minute.', {
           details: { limit: limits.perMinute, retryAfterSeconds },
         });
       }
-      if (startsAt.getTime() <= at.getTime()) {
-        if (counts.live >= limits.live) {
-          throw new AppError(409, 'LIVE_SESSIONS_LIMIT', 'You already organize as many live sessions as allowed.', {
-            details: { limit: limits.live },
-          });
-        }
-      } else if (counts.scheduled >= limits.scheduled) {
+      if (startsAt.getTime() <= at.getTime()) checkLive(c.live);
+      else if (c.scheduled >= limits.scheduled) {
         throw new AppError(409, 'SCHEDULED_SESSIONS_LIMIT', 'You already have as many scheduled sessions as allowed.', {
           details: { limit: limits.scheduled },
         });
       }
+    },
+
+    /** Before a scheduled session starts now, or an ended one starts again: one more live session of its organizer. */
+    async checkGoingLive(tx: Db, organizerId: string, at: Date): Promise<void> {
+      checkLive((await countsOf(tx, organizerId, at)).live);
     },
 
     /** Before inviting `accountIds` to a session whose row `tx` holds locked: refuses when the ones not invited yet

@@ -3,6 +3,7 @@ import type {
   InviteBody,
   JoinedSession,
   Session,
+  SessionStatus,
   UpdateOpenRehearsalBody,
 } from '@tutti/contract/sessions';
 import { SESSION_MAX_PLAYERS } from '@tutti/contract/sessions';
@@ -14,17 +15,20 @@ import { readUploadedFile, toCoverJpeg } from '../../platform/uploads.ts';
 import { presentMusician } from './rehearsal.presenter.ts';
 import type { SessionPatch } from './rehearsal.repository.ts';
 import type { CoreDeps, SessionCore } from './session-core.ts';
-import { sessionEnded } from './session-core.ts';
+import { sessionCancelled, sessionEnded } from './session-core.ts';
 import type { SessionAccess } from './session-access.ts';
 import type { FairUse } from './fair-use.ts';
-import { isOrganizer, sessionStatus } from './sessions.policy.ts';
+import { isOrganizer, restartableUntil, sessionStatus } from './sessions.policy.ts';
 
 const organizerOnly = () => new AppError(403, 'FORBIDDEN', 'Only the organizer can change this session.');
+
+const stateConflict = (status: SessionStatus, message: string) =>
+  new AppError(409, 'SESSION_STATE_CONFLICT', message, { details: { status } });
 
 export function createOpenRehearsalService(
   deps: CoreDeps & { core: SessionCore; access: SessionAccess; fairUse: FairUse },
 ) {
-  const { db, repo, core, access, fairUse, events, uploads, log, now } = deps;
+  const { db, repo, core, access, fairUse, events, uploads, log, now, graceMs } = deps;
 
   /** Accounts for the usernames, without the inviter; any unknown username refuses the whole request. */
   const resolveInvitees = async (usernames: string[], inviterId: string): Promise<AccountRow[]> => {
@@ -49,12 +53,49 @@ export function createOpenRehearsalService(
       return repo.addInvitations(row.id, ids, inviter.id, now(), tx);
     });
 
-  /** The organizer's own session, not ended. */
-  const organized = async (auth: AuthContext, id: string): Promise<SessionRow> => {
+  /** The organizer's own session; `ended`: also one that ended or was cancelled. */
+  const organized = async (auth: AuthContext, id: string, ended = false): Promise<SessionRow> => {
     const { row } = await access.visible(auth, id, 'open');
     if (!isOrganizer(row, auth.accountId)) throw organizerOnly();
-    if (row.endedAt) throw sessionEnded();
+    if (row.endedAt && !ended) throw row.cancelledAt ? sessionCancelled() : sessionEnded();
     return row;
+  };
+
+  /**
+   * The organizer's state changes. Asking for the state the session is already in changes nothing (a double click,
+   * a retry); any other change its state does not allow is a 409 SESSION_STATE_CONFLICT naming that state.
+   * Runs before the other fields of the same request, so "start now and rename" works, and nothing changes when the
+   * state change is refused.
+   */
+  const transition = async (
+    row: SessionRow,
+    organizerId: string,
+    to: NonNullable<UpdateOpenRehearsalBody['status']>,
+  ): Promise<void> => {
+    const at = now();
+    const status = sessionStatus(row, at);
+    if (status === to) return;
+    if (to === 'live' && status === 'scheduled') {
+      await db.transaction(async (tx) => {
+        await fairUse.checkGoingLive(tx, organizerId, at);
+        await repo.updateSession(row.id, { startsAt: at }, tx);
+      });
+    } else if (to === 'live' && status === 'ended') {
+      const until = restartableUntil(row, graceMs);
+      if (!until || until <= at) throw stateConflict(status, 'The grace period to restart this session is over.');
+      await db.transaction(async (tx) => {
+        await fairUse.checkGoingLive(tx, organizerId, at);
+        if (!(await repo.markRestarted(tx, row.id, new Date(at.getTime() - graceMs), at))) {
+          throw stateConflict(status, 'The grace period to restart this session is over.');
+        }
+      });
+    } else if (to === 'cancelled' && status === 'scheduled') {
+      await core.end(row.id, true);
+    } else if (to === 'ended' && status === 'live') {
+      await core.end(row.id);
+    } else {
+      throw stateConflict(status, `A ${status} session cannot become ${to}.`);
+    }
   };
 
   const announceInvites = async (row: SessionRow, inviteeIds: string[], inviter: AccountRow) => {
@@ -116,7 +157,19 @@ export function createOpenRehearsalService(
     },
 
     async update(auth: AuthContext, id: string, body: UpdateOpenRehearsalBody): Promise<Session> {
-      const row = await organized(auth, id);
+      let row = await organized(auth, id, body.status !== undefined);
+      const { status, ...fields } = body;
+      if (status !== undefined) {
+        await transition(row, auth.accountId, status);
+        row = (await repo.findSession(id)) ?? row;
+        if (row.endedAt) {
+          // Ended or cancelled (core.end told the bus): there is nothing left to edit in it.
+          if (Object.values(fields).some((v) => v !== undefined)) {
+            throw row.cancelledAt ? sessionCancelled() : sessionEnded();
+          }
+          return core.present(await core.loadView(id), true);
+        }
+      }
       const patch: SessionPatch = {};
       if (body.name !== undefined) patch.name = body.name;
       if (body.description !== undefined) patch.description = body.description || null;

@@ -2,7 +2,7 @@ import type { MusicianRef, Session, SessionPost } from '@tutti/contract/sessions
 import type { UploadStorage } from '../../platform/uploads.ts';
 import type { AccountRow, SessionPostRow, SessionRow } from '../../platform/schema.ts';
 import type { SessionView } from './rehearsal.repository.ts';
-import { sessionStatus } from './sessions.policy.ts';
+import { closesAt, restartableUntil, sessionStatus } from './sessions.policy.ts';
 
 export const presentMusician = (account: AccountRow): MusicianRef => ({
   id: account.id,
@@ -14,8 +14,15 @@ export const presentMusician = (account: AccountRow): MusicianRef => ({
 
 export type CoverUrl = UploadStorage['urlOf'];
 
-export function presentSession(view: SessionView, now: Date, coverUrl: CoverUrl, showInvited: boolean): Session {
+export function presentSession(
+  view: SessionView,
+  now: Date,
+  coverUrl: CoverUrl,
+  showInvited: boolean,
+  graceMs: number,
+): Session {
   const { row } = view;
+  const restartable = restartableUntil(row, graceMs);
   return {
     id: row.id,
     kind: row.kind,
@@ -27,6 +34,8 @@ export function presentSession(view: SessionView, now: Date, coverUrl: CoverUrl,
     status: sessionStatus(row, now),
     runningSince: row.runningSince?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
+    closesAt: closesAt(row, graceMs)?.toISOString() ?? null,
+    restartableUntil: restartable && restartable > now ? restartable.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     organizer: view.organizer ? presentMusician(view.organizer) : null,
     maxPlayers: row.maxPlayers,

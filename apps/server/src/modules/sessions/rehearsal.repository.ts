@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import {
@@ -30,6 +30,9 @@ export type SessionPatch = Partial<Pick<SessionRow, 'name' | 'description' | 'pu
 export type PostKind = (typeof sessionPosts.$inferInsert)['kind'];
 
 const inviter = alias(accounts, 'inviter');
+
+/** How long an ended or cancelled session stays in its organizer's list. */
+export const RECENTLY_ENDED_DAYS = 30;
 
 /** Private sessions a viewer may see: organizer, invited, or played in it. */
 const tiedTo = (accountId: string): SQL =>
@@ -139,8 +142,8 @@ export function createRehearsalRepository(db: Db) {
       return row;
     },
 
-    async updateSession(id: string, patch: SessionPatch): Promise<SessionRow | null> {
-      const [row] = await db.update(sessions).set(patch).where(eq(sessions.id, id)).returning();
+    async updateSession(id: string, patch: SessionPatch, q: Db = db): Promise<SessionRow | null> {
+      const [row] = await q.update(sessions).set(patch).where(eq(sessions.id, id)).returning();
       return row ?? null;
     },
 
@@ -206,10 +209,24 @@ export function createRehearsalRepository(db: Db) {
         size,
       ),
 
-    organizedPage: (accountId: string, page: number, size: number) =>
+    /** Mine: live and scheduled ones soonest first, then those that ended or were cancelled in the last
+     *  RECENTLY_ENDED_DAYS, the latest first (so an organizer whose session ended still finds it, and can restart it). */
+    organizedPage: (accountId: string, now: Date, page: number, size: number) =>
       pageOf(
-        and(eq(sessions.kind, 'open'), eq(sessions.organizerId, accountId), isNull(sessions.endedAt)),
-        [asc(sessions.startsAt), asc(sessions.id)],
+        and(
+          eq(sessions.kind, 'open'),
+          eq(sessions.organizerId, accountId),
+          or(
+            isNull(sessions.endedAt),
+            gte(sessions.endedAt, new Date(now.getTime() - RECENTLY_ENDED_DAYS * 86_400_000)),
+          ),
+        ),
+        [
+          sql`case when ${sessions.endedAt} is null then 0 else 1 end`,
+          asc(sessions.startsAt),
+          sql`${sessions.endedAt} desc nulls first`,
+          asc(sessions.id),
+        ],
         page,
         size,
       ),
@@ -252,8 +269,17 @@ export function createRehearsalRepository(db: Db) {
 
     /** Open sessions that should end: nobody present, and either they had players, or nobody came within
      *  `emptyTimeoutMs` of their start. Claimed (locked, skipping rows another instance holds) in `tx`. */
-    async claimAbandoned(tx: Db, now: Date, emptyTimeoutMs: number, limit: number): Promise<SessionRow[]> {
-      const emptySince = new Date(now.getTime() - emptyTimeoutMs);
+    /** Open sessions with nobody present: started ones empty for longer than the grace period (since their last player
+     *  left, or since they started for rows from before the grace period existed), and ones nobody joined
+     *  `emptyTimeoutMs` after their start. */
+    async claimAbandoned(
+      tx: Db,
+      now: Date,
+      limits: { emptyTimeoutMs: number; graceMs: number },
+      limit: number,
+    ): Promise<SessionRow[]> {
+      const neverJoinedSince = new Date(now.getTime() - limits.emptyTimeoutMs);
+      const emptySince = new Date(now.getTime() - limits.graceMs);
       return tx
         .select()
         .from(sessions)
@@ -262,7 +288,13 @@ export function createRehearsalRepository(db: Db) {
             eq(sessions.kind, 'open'),
             isNull(sessions.endedAt),
             lte(sessions.startsAt, now),
-            or(isNotNull(sessions.runningSince), lte(sessions.startsAt, emptySince)),
+            or(
+              and(
+                isNotNull(sessions.runningSince),
+                sql`coalesce(${sessions.emptySince}, ${sessions.runningSince}) <= ${emptySince.toISOString()}::timestamptz`,
+              ),
+              and(isNull(sessions.runningSince), lte(sessions.startsAt, neverJoinedSince)),
+            ),
             sql`not exists (select 1 from ${sessionPlayers} where ${sessionPlayers.sessionId} = ${sessions.id} and ${sessionPlayers.leftAt} is null)`,
           ),
         )
@@ -279,11 +311,43 @@ export function createRehearsalRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Someone joined: running from now if it was not yet, and no longer empty. */
     async markRunning(tx: Db, id: string, at: Date): Promise<void> {
       await tx
         .update(sessions)
-        .set({ runningSince: at })
-        .where(and(eq(sessions.id, id), isNull(sessions.runningSince)));
+        .set({
+          runningSince: sql`coalesce(${sessions.runningSince}, ${at.toISOString()}::timestamptz)`,
+          emptySince: null,
+        })
+        .where(eq(sessions.id, id));
+    },
+
+    /** Everyone left a live open session: its grace period starts. */
+    async markEmpty(tx: Db, id: string, at: Date): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ emptySince: at })
+        .where(and(eq(sessions.id, id), isNull(sessions.endedAt), isNull(sessions.emptySince)));
+    },
+
+    /** Cancelled before its start: ended too, so every list of sessions not ended leaves it out. */
+    async markCancelled(tx: Db, id: string, at: Date): Promise<SessionRow | null> {
+      const [row] = await tx
+        .update(sessions)
+        .set({ endedAt: at, cancelledAt: at })
+        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Ended no earlier than `since`, not cancelled: live again, empty from `at` (its grace period starts over). */
+    async markRestarted(tx: Db, id: string, since: Date, at: Date): Promise<SessionRow | null> {
+      const [row] = await tx
+        .update(sessions)
+        .set({ endedAt: null, emptySince: at })
+        .where(and(eq(sessions.id, id), isNull(sessions.cancelledAt), gte(sessions.endedAt, since)))
+        .returning();
+      return row ?? null;
     },
   };
 }

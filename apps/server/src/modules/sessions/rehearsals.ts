@@ -40,6 +40,7 @@ export function createRehearsals(deps: {
     uploads,
     log,
     now,
+    graceMs: deps.config.emptyGraceMs,
     events: createSessionEvents({ pubsub: deps.pubsub, log }),
     minutes: createMinutes({ repo: presence, allowance: deps.config.freeMinutesPerMonth, now }),
   };

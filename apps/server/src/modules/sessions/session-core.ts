@@ -23,11 +23,14 @@ export interface CoreDeps {
   uploads: UploadStorage;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** How long an empty live session stays open, and an ended one restartable (SESSION_EMPTY_GRACE_MS). */
+  graceMs: number;
 }
 
 export const hashLeaveToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export const sessionEnded = () => new AppError(409, 'SESSION_ENDED', 'This session has ended.');
+export const sessionCancelled = () => new AppError(409, 'SESSION_CANCELLED', 'This session was cancelled.');
 
 /** Two joins racing for the same slot or room: the loser tries again. */
 class RetryJoin extends Error {}
@@ -45,10 +48,10 @@ const isUniqueViolation = (e: unknown): boolean => {
  * room servers and the bus happen after the commit, never while a row is locked.
  */
 export function createSessionCore(deps: CoreDeps) {
-  const { db, repo, presence, allocator, events, minutes, uploads, log, now } = deps;
+  const { db, repo, presence, allocator, events, minutes, uploads, log, now, graceMs } = deps;
 
   const present = (view: SessionView, showInvited: boolean): Session =>
-    presentSession(view, now(), uploads.urlOf, showInvited);
+    presentSession(view, now(), uploads.urlOf, showInvited, graceMs);
 
   /** As the bus shows it: a private session's topic is only for those who may see its invitations anyway. */
   const forBus = (view: SessionView): Session => present(view, view.row.kind === 'open' && !view.row.public);
@@ -82,16 +85,15 @@ export function createSessionCore(deps: CoreDeps) {
     if (row.kind === 'open' && row.public) await repo.insertPost(row.id, kind, actorId, now(), q);
   };
 
-  /** After a player left (in the same transaction): an open session with nobody left ends; an empty test rehearsal
-   *  keeps going but gives its room back (the next join opens another). */
+  /** After a player left (in the same transaction): a session with nobody left gives its room back (the next join
+   *  opens another); an open one stays live for its grace period, which the sweep ends unless someone comes back. */
   const settle = async (tx: Db, session: SessionRow): Promise<{ ended: boolean; closed: RoomRow[] }> => {
     if (session.endedAt || (await presence.presentPlayers(tx, session.id)).length > 0) {
       return { ended: false, closed: [] };
     }
     const at = now();
-    const ended = session.kind === 'open' && (await repo.markEnded(tx, session.id, at)) !== null;
-    if (ended) await post(session, 'ended', null, tx);
-    return { ended, closed: await presence.closeRooms(tx, session.id, at) };
+    if (session.kind === 'open') await repo.markEmpty(tx, session.id, at);
+    return { ended: false, closed: await presence.closeRooms(tx, session.id, at) };
   };
 
   /** The open room of the session, opening one when there is none; between racing joins the first insert wins and
@@ -182,13 +184,14 @@ export function createSessionCore(deps: CoreDeps) {
       if (ended) await events.ended(session);
     },
 
-    /** Ends a session now (a deleted test rehearsal): everyone present leaves with reason 'ended'. */
-    async end(sessionId: string): Promise<boolean> {
+    /** Ends a session now (its organizer ended or cancelled it, or a test rehearsal was deleted): everyone present
+     *  leaves with reason 'ended'. `cancel`: a scheduled session that never started. */
+    async end(sessionId: string, cancel = false): Promise<boolean> {
       const outcome = await db.transaction(async (tx) => {
         const session = await repo.lockSession(tx, sessionId);
         if (!session) return null;
         const at = now();
-        const ended = await repo.markEnded(tx, sessionId, at);
+        const ended = cancel ? await repo.markCancelled(tx, sessionId, at) : await repo.markEnded(tx, sessionId, at);
         if (!ended) return { ended: false, closed: [] as RoomRow[] };
         for (const p of await presence.presentPlayers(tx, sessionId)) await presence.markLeft(tx, p.id, at, 'ended');
         await post(session, 'ended', null, tx);
@@ -210,8 +213,8 @@ export function createSessionCore(deps: CoreDeps) {
 
     release,
 
-    /** Settles a session whose players another step made leave (the sweep): ends or empties it when nobody is left,
-     *  and drops those players from its room otherwise. */
+    /** Settles a session whose players another step made leave (the sweep): empties it when nobody is left, and drops
+     *  those players from its room otherwise. */
     async settleAfterLeaving(sessionId: string, left: SessionPlayerRow[] = []): Promise<boolean> {
       const outcome = await db.transaction(async (tx) => {
         const session = await repo.lockSession(tx, sessionId);
@@ -228,6 +231,7 @@ export function createSessionCore(deps: CoreDeps) {
      * account without subscription needs free minutes left.
      */
     async join(row: SessionRow, accountId: string, countMinutes: boolean): Promise<JoinedSession> {
+      if (row.cancelledAt) throw sessionCancelled();
       if (row.endedAt) throw sessionEnded();
       if (row.startsAt.getTime() > now().getTime()) {
         throw new AppError(409, 'SESSION_NOT_STARTED', 'This session has not started yet.', {

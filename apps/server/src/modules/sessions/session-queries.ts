@@ -38,7 +38,7 @@ export function createSessionQueries(deps: CoreDeps & { core: SessionCore }) {
         return { items: (await repo.loadViews(ids)).map((v) => core.present(v, true)), page: p, size, total };
       };
       const [organized, invited, remainingMinutes] = await Promise.all([
-        mine(repo.organizedPage(auth.accountId, p, size)),
+        mine(repo.organizedPage(auth.accountId, now(), p, size)),
         mine(repo.invitedPage(auth.accountId, p, size)),
         minutes.remainingFor(auth.accountId),
       ]);

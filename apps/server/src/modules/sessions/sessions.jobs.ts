@@ -8,12 +8,12 @@ export const SESSION_SWEEP_JOB = 'sessions:sweep';
 const BATCH = 200;
 
 /**
- * The sweep: players whose keepalives stopped leave (reason 'timeout'), and open sessions with nobody left end,
- * including scheduled ones nobody came to. Each step claims its rows with FOR UPDATE SKIP LOCKED, so the instances
+ * The sweep: players whose keepalives stopped leave (reason 'timeout'), and open sessions left empty past their
+ * grace period end, as do scheduled ones nobody came to. Each step claims its rows with FOR UPDATE SKIP LOCKED, so the instances
  * sharing a database never process the same row; events and room releases follow the commit.
  */
 export function createSessionSweep(deps: CoreDeps & { core: SessionCore }) {
-  const { db, repo, presence, core, now } = deps;
+  const { db, repo, presence, core, now, graceMs } = deps;
 
   const dropSilentPlayers = async (): Promise<void> => {
     const left = await db.transaction(async (tx) => {
@@ -37,7 +37,12 @@ export function createSessionSweep(deps: CoreDeps & { core: SessionCore }) {
   const endAbandoned = async (): Promise<void> => {
     const ended = await db.transaction(async (tx) => {
       const out: { id: string; closed: RoomRow[] }[] = [];
-      for (const session of await repo.claimAbandoned(tx, now(), SESSION_EMPTY_TIMEOUT_MS, BATCH)) {
+      for (const session of await repo.claimAbandoned(
+        tx,
+        now(),
+        { emptyTimeoutMs: SESSION_EMPTY_TIMEOUT_MS, graceMs },
+        BATCH,
+      )) {
         out.push({ id: session.id, closed: await core.endClaimed(tx, session) });
       }
       return out;

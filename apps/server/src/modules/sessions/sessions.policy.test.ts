@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../platform/schema.ts';
 import { monthStartUtc, remainingOf } from './minutes.ts';
-import { canSeeSession, lowestFreeSlot, sessionStatus, showsInvitations } from './sessions.policy.ts';
+import {
+  canSeeSession,
+  closesAt,
+  lowestFreeSlot,
+  restartableUntil,
+  sessionStatus,
+  showsInvitations,
+} from './sessions.policy.ts';
 
 const row = (over: Partial<SessionRow> = {}): SessionRow => ({
   id: 's',
@@ -17,6 +24,8 @@ const row = (over: Partial<SessionRow> = {}): SessionRow => ({
   maxPlayers: 8,
   runningSince: null,
   endedAt: null,
+  cancelledAt: null,
+  emptySince: null,
   createdAt: new Date('2026-03-01T09:00:00Z'),
   ...over,
 });
@@ -24,6 +33,28 @@ const none = { invited: false, played: false };
 const viewer = (privileges: string[] = ['CORE_GUEST']) => ({ accountId: 'me', privileges });
 
 describe('session policy', () => {
+  it('reads a cancelled session as cancelled, before its end', () => {
+    const at = new Date('2026-03-01T10:00:00Z');
+    const end = new Date('2026-03-01T09:30:00Z');
+    expect(sessionStatus(row({ endedAt: end, cancelledAt: end }), at)).toBe('cancelled');
+    expect(sessionStatus(row({ endedAt: end }), at)).toBe('ended');
+  });
+
+  it('lets an ended open session restart for a grace period after its end, never a cancelled one', () => {
+    const end = new Date('2026-03-01T11:00:00Z');
+    expect(restartableUntil(row({ endedAt: end }), 600_000)).toEqual(new Date('2026-03-01T11:10:00Z'));
+    expect(restartableUntil(row({ endedAt: end, cancelledAt: end }), 600_000)).toBeNull();
+    expect(restartableUntil(row(), 600_000)).toBeNull();
+    expect(restartableUntil(row({ kind: 'test', endedAt: end }), 600_000)).toBeNull();
+  });
+
+  it('closes an empty live session a grace period after its last player left', () => {
+    const empty = new Date('2026-03-01T11:00:00Z');
+    expect(closesAt(row({ emptySince: empty }), 600_000)).toEqual(new Date('2026-03-01T11:10:00Z'));
+    expect(closesAt(row(), 600_000)).toBeNull();
+    expect(closesAt(row({ emptySince: empty, endedAt: empty }), 600_000)).toBeNull();
+  });
+
   it('derives the status from the end and start times', () => {
     const at = new Date('2026-03-01T10:00:00Z');
     expect(sessionStatus(row(), at)).toBe('live');

@@ -11,7 +11,8 @@ export interface Viewer {
   privileges: string[];
 }
 
-export function sessionStatus(row: Pick<SessionRow, 'endedAt' | 'startsAt'>, now: Date): SessionStatus {
+export function sessionStatus(row: Pick<SessionRow, 'endedAt' | 'startsAt' | 'cancelledAt'>, now: Date): SessionStatus {
+  if (row.cancelledAt) return 'cancelled';
   if (row.endedAt) return 'ended';
   return row.startsAt.getTime() > now.getTime() ? 'scheduled' : 'live';
 }
@@ -35,4 +36,19 @@ export function lowestFreeSlot(taken: number[], maxPlayers: number): number | nu
   const used = new Set(taken);
   for (let slot = 0; slot < maxPlayers; slot++) if (!used.has(slot)) return slot;
   return null;
+}
+
+/** An ended (not cancelled) open session its organizer may still restart: until a grace period after its end. */
+export function restartableUntil(
+  row: Pick<SessionRow, 'kind' | 'endedAt' | 'cancelledAt'>,
+  graceMs: number,
+): Date | null {
+  if (row.kind !== 'open' || !row.endedAt || row.cancelledAt) return null;
+  return new Date(row.endedAt.getTime() + graceMs);
+}
+
+/** A live open session everyone left: when it ends unless someone comes back. */
+export function closesAt(row: Pick<SessionRow, 'kind' | 'endedAt' | 'emptySince'>, graceMs: number): Date | null {
+  if (row.kind !== 'open' || row.endedAt || !row.emptySince) return null;
+  return new Date(row.emptySince.getTime() + graceMs);
 }

@@ -144,7 +144,7 @@ export function createRehearsalController(deps: RehearsalDeps): RehearsalControl
       if (!(error instanceof ApiError) || snapshot.phase !== 'joined' || snapshot.joined !== stay) return;
       if (error.code === 'NO_MINUTES_LEFT' || error.status === 402) controller.end('minutes');
       else if (error.code === 'NOT_IN_SESSION') controller.end('disconnected');
-      else if (error.code === 'SESSION_ENDED') controller.end('ended');
+      else if (error.code === 'SESSION_ENDED' || error.code === 'SESSION_CANCELLED') controller.end('ended');
       // Anything else (network, 5xx) is passing: the next keepalive tries again before the server's timeout.
     }
   }

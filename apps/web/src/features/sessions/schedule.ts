@@ -39,3 +39,29 @@ export function formatStart(iso: string, locale: string): string {
     timeZoneName: 'short',
   }).format(new Date(iso));
 }
+
+const intlLocale = (locale: string) => (locale === 'fr' ? 'fr-FR' : 'en-GB');
+
+/** "21:04", or "Tue 2 Dec, 21:04" when not today: a time of the current session (its end, its grace period). */
+export function formatTime(iso: string, locale: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const sameDay = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    ...(sameDay ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+
+/** When a scheduled session opens, as its Join button says: "Thursday 19:30" within the coming week (the reader
+ *  knows which Thursday), otherwise "Thu, 3 Dec 2026, 19:30"; in the reader's language and time zone. */
+export function formatOpens(iso: string, locale: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const withinWeek = at.getTime() - now.getTime() < 6 * 86_400_000;
+  return new Intl.DateTimeFormat(
+    intlLocale(locale),
+    withinWeek
+      ? { weekday: 'long', hour: '2-digit', minute: '2-digit' }
+      : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  ).format(at);
+}

@@ -49,6 +49,8 @@ export function sampleSession(patch: Partial<Session> = {}): Session {
     status: 'live',
     runningSince: '2030-01-01T10:00:00.000Z',
     endedAt: null,
+    closesAt: null,
+    restartableUntil: null,
     createdAt: '2030-01-01T09:00:00.000Z',
     organizer: ANA,
     maxPlayers: 8,

@@ -8,6 +8,11 @@ export function useUpdateOpenRehearsal(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyOf<'updateOpenRehearsal'>) => api.call('updateOpenRehearsal', { params: { id }, body }),
-    onSuccess: (session) => queryClient.setQueryData(sessionKeys.details(id), session),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionKeys.details(id), session);
+      // Started, ended, restarted or cancelled: the lists it appears in say so too.
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.live });
+    },
   });
 }

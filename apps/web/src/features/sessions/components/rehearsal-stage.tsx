@@ -6,7 +6,7 @@ import { showToast } from '../../../components/ui/toast-host';
 import { currentLanguage } from '../../../lib/i18n';
 import { useNals } from '../../../lib/nals/nals-store';
 import { CLIENT_RETURN_GRACE_MS, type RehearsalSnapshot } from '../rehearsal-controller';
-import { formatStart } from '../schedule';
+import { formatStart, formatTime } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 import { FreeMinutes } from './free-minutes';
 import { NalsRequired } from './nals-required';
@@ -63,7 +63,8 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
     );
   }
 
-  const ended = session.status === 'ended';
+  const over = session.status === 'ended' || session.status === 'cancelled';
+  const locale = currentLanguage();
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="md">
@@ -72,15 +73,24 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
             {t(`details.endReasons.${snapshot.end}`)}
           </Alert>
         )}
-        {ended ? (
-          snapshot.end !== 'ended' && <Text>{t('details.ended')}</Text>
+        {over ? (
+          snapshot.end !== 'ended' && (
+            <Text>
+              {session.status === 'cancelled'
+                ? t('lifecycle.cancelled')
+                : t('lifecycle.endedAt', { time: formatTime(session.endedAt ?? session.startsAt, locale) })}
+            </Text>
+          )
         ) : (
           <>
             {session.status === 'scheduled' && (
-              <Text fw={600}>{t('details.startsOn', { date: formatStart(session.startsAt, currentLanguage()) })}</Text>
+              <Text fw={600}>{t('details.startsOn', { date: formatStart(session.startsAt, locale) })}</Text>
+            )}
+            {session.closesAt && session.players.length === 0 && (
+              <Text>{t('lifecycle.emptyUntil', { time: formatTime(session.closesAt, locale) })}</Text>
             )}
             {!isConnected && <NalsRequired message={t('details.needsClient')} />}
-            {joinControl(isConnected && snapshot.phase === 'idle')}
+            {joinControl(isConnected && snapshot.phase === 'idle' && session.status === 'live')}
           </>
         )}
       </Stack>

@@ -58,7 +58,9 @@ export function SessionOverview({ session, myId }: { session: Session; myId: str
           <Text size="sm">
             {session.status === 'scheduled'
               ? t('common.startsAt', { date: formatStart(session.startsAt, locale) })
-              : t('details.startedOn', { date: formatStart(session.runningSince ?? session.startsAt, locale) })}
+              : session.status === 'cancelled'
+                ? t('lifecycle.plannedFor', { date: formatStart(session.startsAt, locale) })
+                : t('details.startedOn', { date: formatStart(session.runningSince ?? session.startsAt, locale) })}
           </Text>
           {session.description && <Text style={{ whiteSpace: 'pre-line' }}>{session.description}</Text>}
         </Stack>
@@ -69,7 +71,10 @@ export function SessionOverview({ session, myId }: { session: Session; myId: str
             </Title>
             {session.players.length === 0 ? (
               <Text size="sm" c="dimmed">
-                {t('details.noPlayers')}
+                {/* "yet" only for a session nobody has played in. */}
+                {session.runningSince === null && session.status !== 'cancelled'
+                  ? t('details.noPlayers')
+                  : t('lifecycle.nobody')}
               </Text>
             ) : (
               <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite">

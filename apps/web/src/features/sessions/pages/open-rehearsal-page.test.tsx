@@ -44,11 +44,11 @@ function renderPage() {
 }
 
 let fetchSpy: ReturnType<typeof vi.fn>;
-function serve(routes: Record<string, () => Response>) {
-  fetchSpy = vi.fn((url: string) => {
+function serve(routes: Record<string, (init?: RequestInit) => Response>) {
+  fetchSpy = vi.fn((url: string, init?: RequestInit) => {
     const path = url.replace(/^\/api\//, '').replace(/\?.*$/, '');
     const handler = routes[path];
-    return Promise.resolve(handler ? handler() : json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
+    return Promise.resolve(handler ? handler(init) : json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
   });
   vi.stubGlobal('fetch', fetchSpy);
 }
@@ -133,19 +133,96 @@ describe('OpenRehearsalPage', () => {
     expect(screen.getByRole('button', { name: 'Leave the rehearsal' })).toBeInTheDocument();
   });
 
-  it('says when a scheduled session starts, and repeats it when the join is refused', async () => {
+  it('a scheduled session: Join disabled, saying when it opens; the organizer starts it now', async () => {
     const startsAt = '2031-06-01T18:30:00.000Z';
+    let session = sampleSession({ status: 'scheduled', startsAt, runningSince: null });
+    const puts: unknown[] = [];
     serve({
-      [`v1/sessions/${SESSION_ID}/details`]: () =>
-        json(200, sampleSession({ status: 'scheduled', startsAt, runningSince: null })),
-      [`v2/open-rehearsal/${SESSION_ID}/join`]: () => apiError(409, 'SESSION_NOT_STARTED', { details: { startsAt } }),
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, session),
+      [`v1/open-rehearsal/${SESSION_ID}`]: (init) => {
+        puts.push(JSON.parse(String(init?.body)));
+        session = { ...session, status: 'live', startsAt: '2031-05-30T10:00:00.000Z' };
+        return json(200, session);
+      },
     });
     setCurrentUser(userOf(BEN));
-    renderPage();
+    const { unmount } = renderPage();
     expect(await screen.findByText(/^This session starts on .*2031/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Join the rehearsal' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/This session starts on .*2031/);
+    expect(screen.getByRole('button', { name: /^Opens .*2031/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Start now' })).not.toBeInTheDocument();
+    unmount();
+
+    setCurrentUser(userOf(ANA));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start now' }));
+    expect(puts).toEqual([{ status: 'live' }]);
+    expect(await screen.findByRole('button', { name: 'Join the rehearsal' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'End the session' })).toBeInTheDocument();
     expect(vi.mocked(sendCommand)).not.toHaveBeenCalled();
+  });
+
+  it('the organizer cancels a scheduled session after confirming; it then says so', async () => {
+    let session = sampleSession({ status: 'scheduled', startsAt: '2031-06-01T18:30:00.000Z', runningSince: null });
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, session),
+      [`v1/open-rehearsal/${SESSION_ID}`]: () => {
+        session = { ...session, status: 'cancelled', endedAt: '2031-05-30T10:00:00.000Z' };
+        return json(200, session);
+      },
+    });
+    setCurrentUser(userOf(ANA));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel “Tuesday jam”?' });
+    // Keeping it is the default answer and changes nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchSpy.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the session' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel “Tuesday jam”?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Cancel the session' }));
+    expect(await screen.findByText('This session was cancelled.')).toBeInTheDocument();
+    expect(screen.getByText(/^Was planned for /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the rehearsal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit the session' })).not.toBeInTheDocument();
+  });
+
+  it('an ended session says when it ended; its organizer restarts it within the grace period', async () => {
+    const endedAt = new Date(Date.now() - 60_000).toISOString();
+    const restartableUntil = new Date(Date.now() + 9 * 60_000).toISOString();
+    let session = sampleSession({ status: 'ended', endedAt, restartableUntil });
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, session),
+      [`v1/open-rehearsal/${SESSION_ID}`]: () => {
+        session = { ...session, status: 'live', endedAt: null, restartableUntil: null, closesAt: restartableUntil };
+        return json(200, session);
+      },
+    });
+    setCurrentUser(userOf(ANA));
+    renderPage();
+    expect(await screen.findByText(/^This session ended at \d\d:\d\d\.$/)).toBeInTheDocument();
+    expect(screen.getByText('Nobody is playing right now.')).toBeInTheDocument();
+    expect(screen.getByText(/^You can restart it until \d\d:\d\d\.$/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restart the session' }));
+    expect(await screen.findByText(/^Everyone has left\. The session stays open until \d\d:\d\d/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the rehearsal' })).toBeEnabled();
+  });
+
+  it('ending a live session asks first, then ends it for everyone', async () => {
+    let session = sampleSession({ players: [player(BEN, 1)] });
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, session),
+      [`v1/open-rehearsal/${SESSION_ID}`]: () => {
+        session = { ...session, status: 'ended', players: [], endedAt: new Date().toISOString() };
+        return json(200, session);
+      },
+    });
+    setCurrentUser(userOf(ANA));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'End the session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End “Tuesday jam” for everyone?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End for everyone' }));
+    expect(await screen.findByText(/^This session ended at /)).toBeInTheDocument();
   });
 
   it('announces who joins through the bus and shows them', async () => {

@@ -1,8 +1,11 @@
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { currentLanguage } from '../../../lib/i18n';
 import { OrganizerTools } from '../components/organizer-tools';
 import { RehearsalPage } from '../components/rehearsal-page';
+import { SessionStateControls } from '../components/session-state-controls';
+import { formatOpens } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 
 /** /studio/open-rehearsal/:sessionId: the session, live; joining; the rehearsal manager; the organizer's tools. */
@@ -12,19 +15,32 @@ export function OpenRehearsalPage() {
     <RehearsalPage
       kind="open"
       title={(session) => session?.name ?? t('details.title')}
-      joinControl={({ canJoin, joining, joinError, join }) => (
+      joinControl={({ session, canJoin, joining, joinError, join }) => (
         <Stack gap="sm">
           {joinError && <FormAlert kind="error">{joinError}</FormAlert>}
           <div>
-            <Button size="md" onClick={() => join()} disabled={!canJoin} loading={joining}>
-              {t('details.join')}
-            </Button>
+            {session.status === 'scheduled' ? (
+              // Not a 409 after the click: the way in says when it opens, in the reader's language and zone.
+              <Button size="md" disabled>
+                {t('common.opensAt', { date: formatOpens(session.startsAt, currentLanguage()) })}
+              </Button>
+            ) : (
+              <Button size="md" onClick={() => join()} disabled={!canJoin} loading={joining}>
+                {t('details.join')}
+              </Button>
+            )}
           </div>
         </Stack>
       )}
     >
       {(session, me) =>
-        !!me && session.organizer?.id === me.id && session.status !== 'ended' && <OrganizerTools session={session} />
+        !!me &&
+        session.organizer?.id === me.id && (
+          <>
+            <SessionStateControls session={session} />
+            {(session.status === 'live' || session.status === 'scheduled') && <OrganizerTools session={session} />}
+          </>
+        )
       }
     </RehearsalPage>
   );
