@@ -8,6 +8,10 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page, screen: string, opts: { soft?: boolean } = {}): Promise<void> {
   // Let the route's lazy chunk and first queries settle so axe sees the page a person would.
   await page.waitForLoadState('networkidle');
+  // ... and every finite transition end (a modal fading in reads as low contrast half-way).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map(

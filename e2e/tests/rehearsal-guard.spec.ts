@@ -51,9 +51,6 @@ async function playersOf(request: APIRequestContext, as: ApiSession, sessionId: 
 
 /** The open question, checked with axe and captured (the viewport only: the modal covers it). */
 async function captureQuestion(page: Page, lang: Lang, width: Width): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
   // One banner landmark, the app header (the modal title bar is a div: app/theme.ts).
   await expect(page.getByRole('banner')).toHaveCount(1);
   await expectAccessible(page, `leave question (${lang}, ${width} px)`);

@@ -46,7 +46,7 @@ export function SessionStateControls({ session }: { session: Session }) {
               <Button onClick={() => change('live')} loading={update.isPending && confirming === null}>
                 {t('lifecycle.startNow')}
               </Button>
-              <Button variant="light" color="red.8" onClick={() => setConfirming('cancelled')}>
+              <Button variant="outline" color="red.9" onClick={() => setConfirming('cancelled')}>
                 {t('lifecycle.cancel')}
               </Button>
             </Group>
@@ -54,7 +54,7 @@ export function SessionStateControls({ session }: { session: Session }) {
         )}
         {session.status === 'live' && (
           <div>
-            <Button variant="light" color="red.8" onClick={() => setConfirming('ended')}>
+            <Button variant="outline" color="red.9" onClick={() => setConfirming('ended')}>
               {t('lifecycle.end')}
             </Button>
           </div>
