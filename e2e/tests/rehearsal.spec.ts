@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectClient, musicianWithClient } from '../support/musician.ts';
 import { expect, test, type NalsEmulator } from '../support/nals.ts';
-import { gradientPng, region, SESSION_WORDS, slotRow } from '../support/sessions.ts';
+import { apiSessionOf, gradientPng, region, SESSION_WORDS, slotRow } from '../support/sessions.ts';
 import { openBrowser } from '../support/ui.ts';
 
 const w = SESSION_WORDS.en;
@@ -181,11 +181,20 @@ test('two musicians rehearse together, from the invitation to the end of the ses
     .toBeNull();
   await expect(slotRow(ben.page, 'en', benName)).toBeVisible();
 
-  // B leaves: nobody is left, the session ends and leaves the hall's live list (without reloading the hall).
+  // B leaves: nobody is left, yet the session waits for its players for a grace period (still live in the hall).
   await ben.page.getByRole('button', { name: w.leave }).click();
   await expect(ben.page.getByText(w.left)).toBeVisible();
   await expectClient(bob.client, 'room link after leaving', (s) => s.connection, null);
-  await expect(ben.page.getByText(w.ended)).toBeVisible();
+  await expect(ben.page.getByText(/Everyone has left\. The session stays open until/)).toBeVisible();
+  await expect(liveList.getByText(renamed)).toBeVisible();
+  // A, the organizer, ends it from elsewhere: B's page and the hall follow without a reload.
+  const organizer = await apiSessionOf(request, ana.user);
+  const end = await request.put(`/api/v1/open-rehearsal/${sessionId}`, {
+    headers: organizer.headers,
+    data: { status: 'ended' },
+  });
+  expect(end.status()).toBe(200);
+  await expect(ben.page.getByText(/^This session ended at /)).toBeVisible();
   await expect(liveList.getByText(renamed)).toHaveCount(0);
   await expect(region(hall, w.activity).getByText(`${renamed} ended`)).toBeVisible();
 
