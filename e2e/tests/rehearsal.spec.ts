@@ -10,9 +10,8 @@ import { openBrowser } from '../support/ui.ts';
 const w = SESSION_WORDS.en;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
-/** Joins from the session page and returns the slot the audio client was sent to, once it is in the room. */
-async function joinFromPage(page: Page, client: NalsEmulator): Promise<number> {
-  await page.getByRole('button', { name: w.join }).click();
+/** Once a one-click Join or "Create and join" has taken the page in: the slot the audio client was sent to. */
+async function inRoom(page: Page, client: NalsEmulator): Promise<number> {
   await expect(page.getByRole('heading', { name: w.manager })).toBeVisible();
   await expectClient(client, 'room link', (s) => s.connection?.phase, 'connected');
   const slot = (await client.state()).connection?.player ?? -1;
@@ -55,7 +54,7 @@ test('two musicians rehearse together, from the invitation to the end of the ses
   const invite = form.getByLabel(w.invite);
   await invite.fill(benName);
   await invite.press('Enter');
-  await form.getByRole('button', { name: w.create }).click();
+  await form.getByRole('button', { name: w.createAndJoin }).click();
   await expect(page).toHaveURL(new RegExp(`/studio/open-rehearsal/${UUID.source}$`));
   const sessionId = UUID.exec(page.url())?.[0] as string;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -65,11 +64,14 @@ test('two musicians rehearse together, from the invitation to the end of the ses
   await expect(invitations.getByText(name)).toBeVisible();
   await expect(invitations.getByText(`Invited by ${anaName}`)).toBeVisible();
   await expect(ben.page.getByRole('status').filter({ hasText: `${anaName} invited you to ${name}` })).toBeVisible();
-  await expect(region(ben.page, w.live).getByRole('link', { name: `Join ${name}` })).toBeVisible();
+  // Listed once: an invitation is under Invitations, not repeated among the live sessions.
+  await expect(invitations.getByRole('link', { name: `Join ${name}` })).toBeVisible();
+  await expect(region(ben.page, w.live).getByText(name)).toHaveCount(0);
   expect(await ben.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
-  // Both join; each audio client is sent to the room with its own slot, and they hear each other.
-  const anaSlot = await joinFromPage(page, ana.client);
+  // "Create and join" took A in; B's Join on the hall is one click too. Each audio client is sent to the room with
+  // its own slot, and they hear each other.
+  const anaSlot = await inRoom(page, ana.client);
   await expect(page.getByTestId('free-minutes')).toContainText(/\d+ minutes? left/);
   // Until the subscription screen exists, the free-minutes line leads to the help section that explains them.
   const help = page.getByRole('link', { name: w.freeMinutesHelp });
@@ -77,7 +79,7 @@ test('two musicians rehearse together, from the invitation to the end of the ses
   await expect(help).toHaveAttribute('href', /\/help\.html#free-minutes$/);
   await invitations.getByRole('link', { name: `Join ${name}` }).click();
   await expect(ben.page).toHaveURL(new RegExp(`/studio/open-rehearsal/${sessionId}$`));
-  const benSlot = await joinFromPage(ben.page, bob.client);
+  const benSlot = await inRoom(ben.page, bob.client);
   expect(benSlot).not.toBe(anaSlot);
   const [anaLink, benLink] = [(await ana.client.state()).connection, (await bob.client.state()).connection];
   expect(benLink?.room, 'both clients in the same room').toBe(anaLink?.room);
@@ -161,10 +163,10 @@ test('two musicians rehearse together, from the invitation to the end of the ses
     await expect(ben.page.getByRole('button', { name: control, exact: true })).toHaveCount(0);
   }
 
-  // A hall open elsewhere (B's second tab) lists the live session.
+  // A hall open elsewhere (B's second tab) lists the live session B is invited to.
   const hall = await ben.context.newPage();
   await hall.goto('/studio/hall');
-  const liveList = region(hall, w.live);
+  const liveList = region(hall, w.invitations);
   await expect(liveList.getByRole('link', { name: `Join ${renamed}` })).toBeVisible();
 
   // A closes the tab: A's audio client leaves the room, and B sees A leave.

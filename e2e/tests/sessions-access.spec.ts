@@ -82,10 +82,11 @@ test('a session scheduled for tomorrow shows its start, in each reader’s time 
   expect(inputsIn(new Date(session.startsAt), ORGANIZER_ZONE)).toEqual({ date: tomorrow.date, time: '18:30' });
   await expect(page.getByText(w.startsOn)).toContainText(shownIn(session.startsAt, ORGANIZER_ZONE));
 
-  // B finds it among the upcoming sessions and the invitations, and opens it: the start in New York time.
+  // B finds it in the hall and opens it: the start in New York time.
   await ben.page.reload();
-  const upcoming = region(ben.page, 'My upcoming sessions');
-  await expect(upcoming.getByText(name)).toBeVisible();
+  // Listed once, under the invitations (saying who invited B), not repeated among the upcoming sessions.
+  await expect(region(ben.page, w.invitations).getByText(name)).toBeVisible();
+  await expect(region(ben.page, 'My upcoming sessions').getByText(name)).toHaveCount(0);
   await region(ben.page, w.invitations)
     .getByRole('link', { name: `Open ${name}` })
     .click();

@@ -70,14 +70,16 @@ for (const lang of ['en', 'fr'] as const) {
 
     // The hall: a live session, an invitation, my upcoming session, the activity feed.
     await page.goto('/studio/hall');
-    await expect(region(page, w.live).getByText(live.name)).toBeVisible();
+    // Each session once: the live one I am invited to is under Invitations, not repeated under Live.
     await expect(region(page, w.invitations).getByText(live.name)).toBeVisible();
+    await expect(region(page, w.live).getByText(live.name)).toHaveCount(0);
     await expect(region(page, w.activity).getByRole('link', { name: live.name }).first()).toBeVisible();
     await capture(page, 'sessions-hall', lang);
 
     await page.getByRole('main').getByRole('link', { name: w.newSession }).click();
-    await expect(page.getByRole('button', { name: w.create })).toBeEnabled();
+    await expect(page.getByRole('button', { name: w.createAndJoin })).toBeEnabled();
     await page.getByRole('radio', { name: w.later }).check();
+    await expect(page.getByRole('button', { name: w.create })).toBeEnabled();
     await capture(page, 'sessions-new', lang);
 
     await page.goto('/studio/sessions');

@@ -33,7 +33,7 @@ describe('CreateSessionForm', () => {
   it('cannot be sent without a connected audio client, and says how to get one', () => {
     nalsStore.setState({ ...initialNalsState, isConnected: false }, true);
     renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Create the session' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create and join' })).toBeDisabled();
     expect(screen.getByText('The audio client must be running to create a session.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start the audio client' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download the audio client' })).toHaveAttribute('href', '/download');
@@ -41,7 +41,7 @@ describe('CreateSessionForm', () => {
 
   it('asks for a name before calling the server', async () => {
     renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create and join' }));
     expect(await screen.findByText('A session needs a name.')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -76,7 +76,7 @@ describe('CreateSessionForm', () => {
     await userEvent.type(screen.getByRole('combobox', { name: 'Invite musicians' }), 'ben{enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
 
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(sampleSession()));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(sampleSession(), false));
     expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v2/open-rehearsal');
     expect(sentBody()).toEqual({
       name: 'Jam',
@@ -87,6 +87,15 @@ describe('CreateSessionForm', () => {
     });
   });
 
+  it('a session that starts now is created and joined in one click', async () => {
+    const onCreated = vi.fn();
+    renderWithProviders(<CreateSessionForm onCreated={onCreated} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Jam');
+    await userEvent.click(screen.getByRole('button', { name: 'Create and join' }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(sampleSession(), true));
+    expect(sentBody()).not.toHaveProperty('startsAt');
+  });
+
   it('shows unknown usernames on the invitation field', async () => {
     fetchSpy.mockResolvedValueOnce(
       apiError(400, 'VALIDATION_FAILED', { fields: { invite: 'unknown_username' }, details: { unknown: ['zed'] } }),
@@ -94,14 +103,20 @@ describe('CreateSessionForm', () => {
     renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />);
     await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Jam');
     await userEvent.type(screen.getByRole('combobox', { name: 'Invite musicians' }), 'zed{enter}');
-    await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create and join' }));
     expect(await screen.findByText('No musician has these usernames: zed')).toBeInTheDocument();
   });
 
   it.each([
-    ['en', 409, 'LIVE_SESSIONS_LIMIT', 'Create the session', 'You already have 3 live sessions, the most allowed.'],
-    ['fr', 409, 'LIVE_SESSIONS_LIMIT', 'Créer la session', 'Vous avez déjà 3 sessions en direct, le maximum autorisé.'],
-    ['en', 429, 'SESSION_CREATION_RATE', 'Create the session', 'You are creating sessions too quickly.'],
+    ['en', 409, 'LIVE_SESSIONS_LIMIT', 'Create and join', 'You already have 3 live sessions, the most allowed.'],
+    [
+      'fr',
+      409,
+      'LIVE_SESSIONS_LIMIT',
+      'Créer et rejoindre',
+      'Vous avez déjà 3 sessions en direct, le maximum autorisé.',
+    ],
+    ['en', 429, 'SESSION_CREATION_RATE', 'Create and join', 'You are creating sessions too quickly.'],
   ] as const)('says why a fair-use limit refused the session (%s, %s)', async (locale, status, code, send, text) => {
     fetchSpy.mockResolvedValueOnce(apiError(status, code, { details: { limit: 3 } }));
     renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />, { locale });

@@ -46,7 +46,8 @@ export function validateCreateForm(
 }
 
 /** The new-session form; a connected audio client is required to send it (spec section 5). */
-export function CreateSessionForm({ onCreated }: { onCreated: (session: Session) => void }) {
+/** `onCreated`'s `join`: the session starts now, and its organizer goes in at once ("Create and join"). */
+export function CreateSessionForm({ onCreated }: { onCreated: (session: Session, join: boolean) => void }) {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tCommon } = useTranslation();
   const isConnected = useNals((s) => s.isConnected);
@@ -87,7 +88,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: Session)
       ...(values.invite.length > 0 ? { invite: values.invite } : {}),
     };
     create.mutate(body, {
-      onSuccess: (session) => onCreated(session),
+      onSuccess: (session) => onCreated(session, !values.later),
       onError: (error) => {
         if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) {
           setFormError(errorText(tCommon, error));
@@ -190,7 +191,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: Session)
         {!isConnected && <NalsRequired message={t('create.nalsRequired')} />}
         <Group>
           <Button type="submit" disabled={!isConnected} loading={create.isPending}>
-            {t('create.submit')}
+            {values.later ? t('create.submit') : t('create.submitAndJoin')}
           </Button>
         </Group>
       </Stack>

@@ -1,17 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import type { Session, SessionKind } from '@tutti/contract/sessions';
 import { ApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
 import { currentLanguage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
+import { useNals } from '../../../lib/nals/nals-store';
 import { useCurrentUser } from '../../../lib/session';
 import { useTitle } from '../../../lib/use-title';
 import { useSessionDetails } from '../api/session-details';
+import { wantsAutoJoin } from '../auto-join';
 import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 import { useLeaveGuard } from '../use-leave-guard';
@@ -82,18 +84,36 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   useSessionEvents(sessionId, rehearsal.end);
   useTitle(title(details.data));
   const [joinError, setJoinError] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isConnected = useNals((s) => s.isConnected);
+  const autoJoined = useRef(false);
 
   const session = details.data;
-  // A failed refresh (a network blip) keeps what was shown: only a session never loaded is "not found".
-  if (details.isError && !session) return <SessionNotFound />;
-  if (!session) return <Loader aria-label={tCommon('loading')} />;
-
   const join = (password?: string, handle?: (error: unknown) => boolean) => {
     setJoinError(null);
     rehearsal.join(password).catch((error: unknown) => {
-      if (!handle?.(error)) setJoinError(joinErrorText(t, tCommon, error, session.startsAt));
+      if (!handle?.(error)) setJoinError(joinErrorText(t, tCommon, error, session?.startsAt ?? ''));
     });
   };
+
+  // Arrived by a one-click Join: join as soon as it can be done (a client started after arriving counts), once.
+  const canAutoJoin =
+    wantsAutoJoin(location.state) &&
+    !autoJoined.current &&
+    session?.status === 'live' &&
+    isConnected &&
+    rehearsal.snapshot.phase === 'idle';
+  useEffect(() => {
+    if (!canAutoJoin) return;
+    autoJoined.current = true;
+    void navigate(location.pathname, { replace: true, state: null });
+    join();
+  });
+
+  // A failed refresh (a network blip) keeps what was shown: only a session never loaded is "not found".
+  if (details.isError && !session) return <SessionNotFound />;
+  if (!session) return <Loader aria-label={tCommon('loading')} />;
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">

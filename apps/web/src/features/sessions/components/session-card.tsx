@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Session } from '@tutti/contract/sessions';
 import { currentLanguage } from '../../../lib/i18n';
 import { openRehearsalPath, testRehearsalPath } from '../../../lib/paths';
+import { AUTO_JOIN_STATE } from '../auto-join';
 import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 
@@ -66,6 +67,8 @@ export function SessionCard({ session, note }: { session: Session; note?: string
         <Button
           component={Link}
           to={sessionPath(session)}
+          // Join is one click: the page joins on arrival (a test rehearsal still asks its password there).
+          state={live && session.kind === 'open' ? AUTO_JOIN_STATE : undefined}
           size="xs"
           // The name column gives way, never the way in.
           style={{ flexShrink: 0 }}

@@ -7,7 +7,8 @@ import { ToastHost } from '../../../components/ui/toast-host';
 import { setCurrentUser } from '../../../lib/session';
 import { busHandlers } from '../bus-mock';
 import { ANA, BEN, json, pageOf, sampleSession, sessionsNamed, userOf } from '../test-fixtures';
-import { HallPage, upcomingSessions } from './hall-page';
+import type { Session } from '@tutti/contract/sessions';
+import { hallSections, HallPage } from './hall-page';
 
 vi.mock('../../../lib/use-bus', async () => (await import('../bus-mock')).busMock);
 
@@ -115,11 +116,31 @@ describe('HallPage', () => {
   });
 });
 
-describe('upcomingSessions', () => {
-  it('keeps the scheduled ones, each once, soonest first', () => {
-    const a = sampleSession({ id: 'a', status: 'scheduled', startsAt: '2031-02-01T10:00:00Z' });
-    const b = sampleSession({ id: 'b', status: 'scheduled', startsAt: '2031-01-01T10:00:00Z' });
-    const c = sampleSession({ id: 'c', status: 'live' });
-    expect(upcomingSessions([a, c], [b, a]).map((s) => s.id)).toEqual(['b', 'a']);
+describe('hallSections', () => {
+  const at = (id: string, status: Session['status'], startsAt = '2031-01-01T10:00:00Z') =>
+    sampleSession({ id, status, startsAt });
+
+  it('lists each session once: invitations first, then live, then my own scheduled ones soonest first', () => {
+    const invitedLive = at('invited-live', 'live');
+    const invitedLater = at('invited-later', 'scheduled');
+    const otherLive = at('other-live', 'live');
+    const mineLater = at('mine-later', 'scheduled', '2031-02-01T10:00:00Z');
+    const mineSooner = at('mine-sooner', 'scheduled', '2031-01-15T10:00:00Z');
+    const mineLive = at('mine-live', 'live');
+    const sections = hallSections(
+      [invitedLive, otherLive, mineLive],
+      [mineLater, mineLive, mineSooner],
+      [invitedLive, invitedLater],
+    );
+    expect(sections.invitations.map((s) => s.id)).toEqual(['invited-live', 'invited-later']);
+    expect(sections.live.map((s) => s.id)).toEqual(['other-live', 'mine-live']);
+    expect(sections.upcoming.map((s) => s.id)).toEqual(['mine-sooner', 'mine-later']);
+    const all = [...sections.invitations, ...sections.live, ...sections.upcoming].map((s) => s.id);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('leaves ended and cancelled sessions out of the hall', () => {
+    const sections = hallSections([at('e', 'ended')], [at('c', 'cancelled')], [at('x', 'cancelled')]);
+    expect(sections).toEqual({ live: [], upcoming: [], invitations: [] });
   });
 });

@@ -15,11 +15,25 @@ import { SessionList } from '../components/session-card';
 import { SESSIONS_NS } from '../translations';
 import { useHallEvents } from '../use-hall-events';
 
-/** Scheduled sessions I organize or am invited to, soonest first, each once. */
-export function upcomingSessions(organized: Session[], invited: Session[]): Session[] {
-  const byId = new Map<string, Session>();
-  for (const s of [...organized, ...invited]) if (s.status === 'scheduled') byId.set(s.id, s);
-  return [...byId.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+/**
+ * Each session once in the hall, under the heading that says the most about it: one I am invited to under
+ * Invitations (live or scheduled: it says who invited me), any other live one under Live, and my own scheduled ones
+ * under Upcoming, soonest first. Ended and cancelled ones are not hall business.
+ */
+export function hallSections(
+  live: Session[],
+  organized: Session[],
+  invited: Session[],
+): { live: Session[]; upcoming: Session[]; invitations: Session[] } {
+  const invitations = invited.filter((s) => s.status === 'live' || s.status === 'scheduled');
+  const invitedIds = new Set(invitations.map((s) => s.id));
+  return {
+    live: live.filter((s) => s.status === 'live' && !invitedIds.has(s.id)),
+    upcoming: organized
+      .filter((s) => s.status === 'scheduled' && !invitedIds.has(s.id))
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
+    invitations,
+  };
 }
 
 /** /studio/hall: the sessions lobby, live through the bus. `greeting` is the hall feature's header (online count). */
@@ -46,7 +60,10 @@ export function HallPage({ greeting }: { greeting?: ReactNode }) {
           <QueryState query={live}>
             {(loaded) => (
               <Stack gap="sm">
-                <SessionList sessions={loaded.items} empty={t('hall.liveEmpty')} />
+                <SessionList
+                  sessions={hallSections(loaded.items, [], mine.data?.invited.items ?? []).live}
+                  empty={t('hall.liveEmpty')}
+                />
                 <ShowMore query={live} />
               </Stack>
             )}
@@ -57,7 +74,7 @@ export function HallPage({ greeting }: { greeting?: ReactNode }) {
             {(data) => (
               <Stack gap="sm">
                 <SessionList
-                  sessions={upcomingSessions(data.organized.items, data.invited.items)}
+                  sessions={hallSections([], data.organized.items, data.invited.items).upcoming}
                   empty={t('hall.upcomingEmpty')}
                 />
                 <ShowMore query={mine} />
@@ -70,7 +87,7 @@ export function HallPage({ greeting }: { greeting?: ReactNode }) {
             {(data) => (
               <Stack gap="sm">
                 <SessionList
-                  sessions={data.invited.items}
+                  sessions={hallSections([], [], data.invited.items).invitations}
                   empty={t('hall.invitationsEmpty')}
                   note={(s) => invitationNote(t, s, user.id)}
                 />

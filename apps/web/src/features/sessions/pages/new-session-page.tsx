@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openRehearsalPath } from '../../../lib/paths';
 import { useTitle } from '../../../lib/use-title';
+import { AUTO_JOIN_STATE } from '../auto-join';
 import { CreateSessionForm } from '../components/create-session-form';
 import { SESSIONS_NS } from '../translations';
 
@@ -18,7 +19,11 @@ export function NewSessionPage() {
         <Text c="dimmed">{t('create.intro')}</Text>
       </Stack>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <CreateSessionForm onCreated={(session) => void navigate(openRehearsalPath(session.id))} />
+        <CreateSessionForm
+          onCreated={(session, join) =>
+            void navigate(openRehearsalPath(session.id), join ? { state: AUTO_JOIN_STATE } : undefined)
+          }
+        />
       </Paper>
     </Stack>
   );

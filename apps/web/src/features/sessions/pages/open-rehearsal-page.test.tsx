@@ -24,6 +24,7 @@ import {
   SESSION_ID,
   userOf,
 } from '../test-fixtures';
+import { AUTO_JOIN_STATE } from '../auto-join';
 import { OpenRehearsalPage } from './open-rehearsal-page';
 
 vi.mock('../../../lib/use-bus', async () => (await import('../bus-mock')).busMock);
@@ -32,10 +33,10 @@ vi.mock('../../../lib/nals/nals-store', async (original) => ({
   sendCommand: vi.fn(() => true),
 }));
 
-function renderPage() {
+function renderPage(state: unknown = null) {
   return renderWithProviders(
     <>
-      <Routes location={`/studio/open-rehearsal/${SESSION_ID}`}>
+      <Routes location={{ pathname: `/studio/open-rehearsal/${SESSION_ID}`, state }}>
         <Route path="/studio/open-rehearsal/:sessionId" element={<OpenRehearsalPage />} />
       </Routes>
       <ToastHost />
@@ -102,6 +103,33 @@ describe('OpenRehearsalPage', () => {
     expect(rehearsalSessionStore.getState().sessionId).toBe(-1);
     expect(fetchSpy.mock.calls.map(([u]) => u)).toContain(`/api/v1/open-rehearsal/${SESSION_ID}/quit`);
     expect(await screen.findByText('You left the rehearsal.')).toBeInTheDocument();
+  });
+
+  it('arriving by a one-click Join joins at once, once the audio client is there, and only once', async () => {
+    nalsStore.setState({ ...initialNalsState, isConnected: false }, true);
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
+      [`v2/open-rehearsal/${SESSION_ID}/join`]: () =>
+        json(200, sampleJoined({ session: sampleSession({ players: [player(BEN, 1)] }), slot: 1 })),
+    });
+    setCurrentUser(userOf(BEN));
+    renderPage(AUTO_JOIN_STATE);
+    // No client yet: nothing is sent; the page says how to start it.
+    expect(await screen.findByRole('button', { name: 'Start the audio client' })).toBeInTheDocument();
+    const joins = () => fetchSpy.mock.calls.filter(([u]) => u === `/api/v2/open-rehearsal/${SESSION_ID}/join`);
+    expect(joins()).toHaveLength(0);
+    act(() => nalsStore.setState({ isConnected: true }));
+    expect(await screen.findByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
+    expect(joins()).toHaveLength(1);
+    expect(vi.mocked(sendCommand)).toHaveBeenCalledWith(expect.objectContaining({ action: 'connect' }));
+  });
+
+  it('without the one-click state, the page waits for the Join button', async () => {
+    serve({ [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()) });
+    setCurrentUser(userOf(BEN));
+    renderPage({ autoJoin: 'yes' });
+    expect(await screen.findByRole('button', { name: 'Join the rehearsal' })).toBeEnabled();
+    expect(fetchSpy.mock.calls.map(([u]) => u)).not.toContain(`/api/v2/open-rehearsal/${SESSION_ID}/join`);
   });
 
   it('a failed refresh of the session while playing keeps the rehearsal on screen', async () => {
