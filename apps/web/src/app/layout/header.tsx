@@ -19,7 +19,14 @@ interface NavItem {
   to: string;
   label: string;
   primary?: boolean;
+  /** Shown after the label (and read with it): the Sessions entry's pending invitations. */
+  badge?: boolean;
 }
+
+// Signed-in users only, like the menus: its query code stays out of the guest pages' first load.
+const InvitationsBadge = lazy(async () => ({
+  default: (await import('../../features/sessions/invitation-notices')).InvitationsBadge,
+}));
 
 export function Header() {
   const { t } = useTranslation();
@@ -51,7 +58,7 @@ export function Header() {
   const items: NavItem[] = user
     ? [
         { to: PATHS.hall, label: t('nav.hall') },
-        { to: PATHS.sessions, label: t('nav.sessions') },
+        { to: PATHS.sessions, label: t('nav.sessions'), badge: true },
       ]
     : guestItems.filter((item) => item.to !== pathname);
 
@@ -80,6 +87,11 @@ export function Header() {
                   aria-current={pathname === item.to ? 'page' : undefined}
                 >
                   {item.label}
+                  {item.badge && (
+                    <Suspense fallback={null}>
+                      <InvitationsBadge />
+                    </Suspense>
+                  )}
                 </Button>
               ))}
             </Group>
@@ -114,6 +126,11 @@ export function Header() {
                 aria-current={pathname === item.to ? 'page' : undefined}
               >
                 {item.label}
+                {item.badge && (
+                  <Suspense fallback={null}>
+                    <InvitationsBadge />
+                  </Suspense>
+                )}
               </Button>
             ))}
           </Stack>

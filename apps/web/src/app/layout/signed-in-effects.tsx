@@ -10,6 +10,11 @@ const BirthdatePrompt = lazy(async () => ({
   default: (await import('../../features/me/components/birthdate-prompt')).BirthdatePrompt,
 }));
 
+// Invitations reach every signed-in page (a toast; the header's badge counts them).
+const InvitationNotices = lazy(async () => ({
+  default: (await import('../../features/sessions/invitation-notices')).InvitationNotices,
+}));
+
 // The link to the audio client: its store and mqtt.js load after the page, for signed-in users only.
 const NalsRuntime = lazy(async () => ({
   default: (await import('../../features/nals/components/nals-runtime')).NalsRuntime,
@@ -64,6 +69,7 @@ export function SignedInEffects({ user }: { user: CurrentUser }) {
   return (
     <Suspense fallback={null}>
       <NalsRuntime user={user} />
+      <InvitationNotices userId={user.id} />
     </Suspense>
   );
 }

@@ -8,6 +8,7 @@ import { setCurrentUser } from '../../../lib/session';
 import { busHandlers } from '../bus-mock';
 import { ANA, BEN, json, pageOf, sampleSession, sessionsNamed, userOf } from '../test-fixtures';
 import type { Session } from '@tutti/contract/sessions';
+import { InvitationNotices, InvitationsBadge } from '../invitation-notices';
 import { hallSections, HallPage } from './hall-page';
 
 vi.mock('../../../lib/use-bus', async () => (await import('../bus-mock')).busMock);
@@ -91,10 +92,12 @@ describe('HallPage', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('shows a new invitation as soon as the bus announces it, with a notification', async () => {
+  it('shows a new invitation as soon as the bus announces it, with a notification and a badge', async () => {
     renderWithProviders(
       <>
         <HallPage />
+        <InvitationNotices userId={BEN.id} />
+        <InvitationsBadge />
         <ToastHost />
       </>,
     );
@@ -113,6 +116,13 @@ describe('HallPage', () => {
     expect(await within(section).findByText('Tuesday jam')).toBeInTheDocument();
     expect(within(section).getByText('Invited by Ana')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Ana invited you to Tuesday jam');
+    // Live: the toast's way in joins in one click.
+    expect(within(screen.getByRole('status')).getByRole('link', { name: 'Join' })).toHaveAttribute(
+      'href',
+      `/studio/open-rehearsal/${session.id}`,
+    );
+    expect(await screen.findByTestId('invitations-badge')).toHaveTextContent('1');
+    expect(screen.getByText('1 pending invitation')).toBeInTheDocument();
   });
 });
 

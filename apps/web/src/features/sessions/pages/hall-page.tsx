@@ -44,7 +44,7 @@ export function HallPage({ greeting }: { greeting?: ReactNode }) {
   const user = useCurrentUser();
   const live = useLiveSessions();
   const mine = useMySessions();
-  useHallEvents(user?.id ?? null);
+  useHallEvents();
   if (!user) return null;
 
   return (

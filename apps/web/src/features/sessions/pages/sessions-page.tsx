@@ -46,7 +46,7 @@ export function SessionsPage() {
   useTitle(t('list.title'));
   const user = useCurrentUser();
   const mine = useMySessions();
-  useHallEvents(user?.id ?? null);
+  useHallEvents();
   if (!user) return null;
 
   return (
