@@ -47,8 +47,14 @@ describe.each(databases())('embedded MQTT broker on $name', (database) => {
 
   describe('authentication', () => {
     it('lets a browser in with its account id and access token, and an audio client with its nalsToken', async () => {
+      expect((await getMe(t, ann.accessToken)).audioClientSeen).toBe(false);
       expect((await connect(ann.id, ann.accessToken)).connected).toBe(true);
+      // A browser is not an audio client: the account has still never seen one.
+      expect((await getMe(t, ann.accessToken)).audioClientSeen).toBe(false);
       expect((await connect('nals', annToken)).connected).toBe(true);
+      // From now on, on every device, the hall stops offering to set the audio client up; not for another account.
+      expect((await getMe(t, ann.accessToken)).audioClientSeen).toBe(true);
+      expect((await getMe(t, bob.accessToken)).audioClientSeen).toBe(false);
     });
 
     it('refuses a wrong nalsToken, a wrong access token, and a token used for another account', async () => {

@@ -31,6 +31,7 @@ describe.each(databases())('current user on $name', (database) => {
         locale: 'en',
         privileges: ['CORE_GUEST'],
         nalsToken: expect.stringMatching(/^[\w-]{40,}$/),
+        audioClientSeen: false,
         eligibleToSocial: true,
         birthdate: user.birthdate,
         newsOptIn: false,

@@ -16,6 +16,8 @@ export const CurrentUserSchema = z
     locale: LocaleSchema,
     privileges: z.array(z.string()),
     nalsToken: z.string(),
+    /** An audio client has signed in with this account's token at least once, on any device. */
+    audioClientSeen: z.boolean(),
     eligibleToSocial: z.boolean(),
     birthdate: z.string().nullable(),
     newsOptIn: z.boolean(),

@@ -37,6 +37,8 @@ export const accounts = pgTable(
     lastPingAt: instant('last_ping_at'),
     /** Last time the user fetched the audio client from the download page. */
     appDownloadedAt: instant('app_downloaded_at'),
+    /** First time an audio client signed in to the broker with this account's token (the hall's setup step). */
+    audioClientSeenAt: instant('audio_client_seen_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [

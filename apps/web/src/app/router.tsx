@@ -82,14 +82,16 @@ export const routes: RouteObject[] = [
                 path: 'studio/hall',
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  // The lobby is the sessions feature's; the greeting and online count stay the hall feature's.
+                  // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
+                  // client's first step the nals feature's.
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }] = await Promise.all([
+                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }] = await Promise.all([
                       import('../features/sessions/pages/hall-page'),
                       import('../features/hall/components/hall-greeting'),
+                      import('../features/nals/components/audio-setup-step'),
                     ]);
                     return function Hall() {
-                      return <HallPage greeting={<HallGreeting />} />;
+                      return <HallPage greeting={<HallGreeting />} setup={<AudioSetupStep />} />;
                     };
                   },
                 },

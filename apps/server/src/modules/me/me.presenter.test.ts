@@ -18,6 +18,7 @@ const account: AccountRow = {
   appStartHint: null,
   lastPingAt: null,
   appDownloadedAt: null,
+  audioClientSeenAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };
 
@@ -41,6 +42,7 @@ describe('presentCurrentUser', () => {
       locale: 'fr',
       privileges: ['CORE_GUEST'],
       nalsToken: 'nals-token',
+      audioClientSeen: false,
       eligibleToSocial: true,
       birthdate: '2010-06-15',
       newsOptIn: true,

@@ -14,6 +14,7 @@ export function presentCurrentUser(account: AccountRow, privileges: string[], to
     locale: asLocale(account.locale),
     privileges,
     nalsToken: account.nalsToken,
+    audioClientSeen: account.audioClientSeenAt !== null,
     eligibleToSocial: isEligibleToSocial(account.birthdate, today),
     birthdate: account.birthdate,
     newsOptIn: account.newsOptIn,

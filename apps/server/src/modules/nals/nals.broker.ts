@@ -31,7 +31,10 @@ export function createBrokerAccess(deps: { guard: Guard; repo: NalsRepository })
       if (!password || password.length > MAX_SECRET_LENGTH) return null;
       if (username === NALS_USERNAME) {
         const accountId = await repo.accountIdByNalsToken(password);
-        return accountId ? { kind: 'nals', accountId, nalsToken: password } : null;
+        if (!accountId) return null;
+        // The hall stops offering to set the audio client up once one has connected, on any device.
+        await repo.markAudioClientSeen(accountId);
+        return { kind: 'nals', accountId, nalsToken: password };
       }
       if (!UUID.test(username)) return null;
       try {

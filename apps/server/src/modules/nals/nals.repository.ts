@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
 import { accounts, nalsVersions, type NalsVersionRow } from '../../platform/schema.ts';
@@ -39,6 +39,17 @@ export function createNalsRepository(db: Db, cache: SessionCache) {
     async accountIdByNalsToken(token: string): Promise<string | null> {
       const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.nalsToken, token));
       return row?.id ?? null;
+    },
+
+    /** The first sign-in of an audio client with this account's token; later ones change nothing. */
+    async markAudioClientSeen(accountId: string): Promise<void> {
+      const changed = await db
+        .update(accounts)
+        .set({ audioClientSeenAt: sql`now()` })
+        .where(and(eq(accounts.id, accountId), isNull(accounts.audioClientSeenAt)))
+        .returning({ id: accounts.id });
+      // The guard's cached account (GET v1/me) must show it at once.
+      if (changed.length > 0) cache.forgetAccount(accountId);
     },
 
     async nalsTokenOf(accountId: string): Promise<string | null> {

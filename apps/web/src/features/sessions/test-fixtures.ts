@@ -27,6 +27,7 @@ export const userOf = (m: MusicianRef, privileges: string[] = ['CORE_GUEST']): C
     locale: 'en',
     privileges,
     nalsToken: `tok_${m.username}`,
+    audioClientSeen: true,
     eligibleToSocial: true,
     birthdate: '1990-01-01',
   }) as unknown as CurrentUser;

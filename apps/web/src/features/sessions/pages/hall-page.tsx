@@ -36,8 +36,9 @@ export function hallSections(
   };
 }
 
-/** /studio/hall: the sessions lobby, live through the bus. `greeting` is the hall feature's header (online count). */
-export function HallPage({ greeting }: { greeting?: ReactNode }) {
+/** /studio/hall: the sessions lobby, live through the bus. `greeting` is the hall feature's header (online count);
+ *  `setup`, what a newcomer must do first (the audio client), above the lists. */
+export function HallPage({ greeting, setup }: { greeting?: ReactNode; setup?: ReactNode }) {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tHall } = useTranslation('hall');
   useTitle(tHall('hall.title'));
@@ -55,6 +56,7 @@ export function HallPage({ greeting }: { greeting?: ReactNode }) {
           {t('common.newSession')}
         </Button>
       </Group>
+      {setup}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard title={t('hall.live')}>
           <QueryState query={live}>

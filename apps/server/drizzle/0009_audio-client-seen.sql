@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "audio_client_seen_at" timestamp with time zone;

@@ -1,0 +1,48 @@
+import { expectAccessible } from '../support/a11y.ts';
+import { expectStatus } from '../support/audio.ts';
+import { signedInMusician } from '../support/musician.ts';
+import { expect, test } from '../support/nals.ts';
+import { screenshotAtWidths } from '../support/screenshots.ts';
+import { BROWSER_LOCALE, openBrowser } from '../support/ui.ts';
+
+/** The hall's first step (apps/web/src/locales/<lang>/nals.json, setup). */
+const SETUP_WORDS = {
+  en: { title: 'Set up your audio client', download: 'Download the audio client', copy: 'Copy the token' },
+  fr: { title: 'Installez votre client audio', download: 'Télécharger le client audio', copy: 'Copier le jeton' },
+} as const;
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`a new musician's hall says to set up the audio client first, until one connects (${lang})`, async ({
+    browser,
+    request,
+    nals,
+  }) => {
+    const s = SETUP_WORDS[lang];
+    const { context, page } = await openBrowser(browser, { locale: BROWSER_LOCALE[lang] });
+    try {
+      const me = await signedInMusician(page, request, lang);
+      await expect(page).toHaveURL(/\/studio\/hall$/);
+      const step = page.getByRole('region', { name: s.title });
+      await expect(step).toBeVisible();
+      await expect(step).toContainText(me.token);
+      await expectAccessible(page, `hall with the setup step (${lang})`);
+      await screenshotAtWidths(page, 'hall-setup-step', lang);
+
+      // Its way leads to the download page.
+      await step.getByRole('link', { name: s.download }).click();
+      await expect(page).toHaveURL(/\/download$/);
+      await page.goBack();
+      await expect(step).toBeVisible();
+
+      // An audio client signs in with the token: the step is done, here and after a reload.
+      await nals.start({ token: me.token });
+      await expectStatus(page, 'connected', lang);
+      await expect(step).toHaveCount(0);
+      await page.reload();
+      await expectStatus(page, 'connected', lang);
+      await expect(page.getByRole('region', { name: s.title })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}
