@@ -26,7 +26,8 @@ test('a connected client is configured from the dialog: every value lands in the
   await expectClient(client, 'channel mode', (s) => s.config.audioChannel, 2);
   await chooseOption(page, 'Quality', 'High');
   await expectClient(client, 'quality', (s) => s.config.audioQuality, 2);
-  await chooseOption(page, 'Buffer size', '128 frames');
+  // Each buffer size says its latency (at 48 kHz).
+  await chooseOption(page, 'Buffer size', '128 frames · 2.7\u00a0ms');
   await expectClient(client, 'buffer size', (s) => s.config.audioBufferSize, 128);
   await chooseOption(page, 'Preferred frame size', '512 frames');
   await expectClient(client, 'preferred frame size', (s) => s.config.prefAudioFrameSize, 512);
@@ -34,7 +35,9 @@ test('a connected client is configured from the dialog: every value lands in the
   // Jitter: automatic off, then both buffers by hand.
   const autoJitter = dialog.getByRole('switch', { name: 'Automatic jitter' });
   await expect(autoJitter).toBeChecked();
+  await expect(dialog.getByLabel('Local jitter', { exact: true })).toBeDisabled();
   await autoJitter.click();
+  await expect(dialog.getByLabel('Local jitter', { exact: true })).toBeEnabled();
   await expectClient(client, 'automatic jitter', (s) => s.config.jitterToggle, false);
   await typeNumber(dialog, 'Local jitter', 9);
   await expectClient(client, 'local jitter', (s) => s.config.jitterConfig.local, 9);
@@ -95,7 +98,7 @@ test('a connected client is configured from the dialog: every value lands in the
   await expect(selected('Sound card')).toHaveText('USB Audio Interface 2i2 (simulated)');
   await expect(selected('Channel mode')).toHaveText('Mono in, stereo out');
   await expect(selected('Quality')).toHaveText('High');
-  await expect(selected('Buffer size')).toHaveText('128 frames');
+  await expect(selected('Buffer size')).toHaveText('128 frames · 2.7\u00a0ms');
   await expect(selected('Preferred frame size')).toHaveText('512 frames');
   await expect(again.getByRole('switch', { name: 'Automatic jitter' })).not.toBeChecked();
   await expect(again.getByLabel('Local jitter', { exact: true })).toHaveValue('9');

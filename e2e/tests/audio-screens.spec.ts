@@ -66,7 +66,7 @@ for (const lang of ['en', 'fr'] as const) {
     await chooseAudioMenuItem(page, w.start, lang);
     await expect(page.getByRole('dialog', { name: w.notInstalled })).toBeVisible({ timeout: 15_000 });
     await capture(page, 'nals-not-installed', lang, { overlay: true });
-    await page.getByRole('link', { name: w.downloadClient }).click();
+    await page.getByRole('dialog', { name: w.notInstalled }).getByRole('link', { name: w.downloadClient }).click();
     await expect(page.getByRole('heading', { level: 1, name: w.downloadClient })).toBeVisible();
     await capture(page, 'nals-download', lang);
 

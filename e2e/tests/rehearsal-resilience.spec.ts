@@ -70,7 +70,7 @@ test('the page follows its audio client: killed mid-rehearsal, the loss is shown
   // A disabled Mantine slider thumb leaves the tab order (tabindex -1) and the accessibility tree: find it by label.
   const volume = benRow.locator(`[aria-label="Volume of ${benName}"]`);
   await expect(volume).toHaveAttribute('aria-disabled', 'true');
-  await expect(benRow.getByRole('switch', { name: `Mute ${benName}` })).toBeDisabled();
+  await expect(benRow.getByRole('button', { name: `Mute ${benName}` })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Record to a file' })).toBeDisabled();
   // Still in the room on the server's side: the slot is kept for the client's return.
   await expect(page.getByText(`You are in the room, slot ${anaSlot + 1}.`)).toBeVisible();

@@ -110,15 +110,21 @@ test('two musicians rehearse together, from the invitation to the end of the ses
   await expect
     .poll(async () => (await ana.client.state()).mixer[String(benSlot)]?.volume, { message: 'slot volume' })
     .toBeCloseTo(0.9, 5);
-  const direction = benRow.getByRole('slider', { name: `Direction of ${benName}` });
-  await direction.focus();
-  for (let i = 0; i < 4; i++) await direction.press('ArrowRight');
+  // The fader says its value, on screen and to a screen reader.
+  await expect(volume).toHaveAttribute('aria-valuetext', '90%');
+  await expect(benRow.getByText('90%', { exact: true }).first()).toBeVisible();
+  const pan = benRow.getByRole('slider', { name: `Pan of ${benName}` });
+  await pan.focus();
+  for (let i = 0; i < 4; i++) await pan.press('ArrowRight');
   await expect
     .poll(async () => (await ana.client.state()).mixer[String(benSlot)]?.direction, { message: 'slot direction' })
     .toBeCloseTo(0.2, 5);
-  await benRow.getByRole('switch', { name: `Mute ${benName}` }).click();
+  await expect(pan).toHaveAttribute('aria-valuetext', '20% right');
+  const mute = benRow.getByRole('button', { name: `Mute ${benName}` });
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
   await expectClient(ana.client, 'slot mute', (s) => s.mixer[String(benSlot)]?.muted, true);
-  await benRow.getByRole('switch', { name: `Solo ${benName}` }).click();
+  await benRow.getByRole('button', { name: `Solo ${benName}` }).click();
   await expectClient(ana.client, 'slot solo', (s) => s.mixer[String(benSlot)]?.solo, true);
   // B's own mix is B's: nothing of it changed.
   expect((await bob.client.state()).mixer[String(benSlot)]?.muted ?? false).toBe(false);

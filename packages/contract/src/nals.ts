@@ -272,3 +272,7 @@ export const NalsEmulatorStateSchema = z.object({
   signalCounts: z.record(z.string(), z.number().int()),
 });
 export type NalsEmulatorState = z.infer<typeof NalsEmulatorStateSchema>;
+
+/** The protocol reports no sample rate: buffer sizes are shown with their latency at this rate, the one the native
+ *  client opens its sound card at (docs/nals-protocol.md). */
+export const AUDIO_SAMPLE_RATE_HZ = 48_000;

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { clamp } from '../../../lib/nals/commands';
+import { NALS_NS } from '../translations';
 
 /** How long typing pauses before the value goes to the client. */
 export const COMMIT_DELAY_MS = 500;
@@ -19,6 +21,8 @@ interface ClientNumberInputProps {
   onCommit: (value: number) => void;
   description?: string;
   integer?: boolean;
+  /** Shown, not editable (manual jitter while automatic jitter is on). */
+  disabled?: boolean;
 }
 
 /**
@@ -26,8 +30,12 @@ interface ClientNumberInputProps {
  * sent after a short pause (or on Enter or leaving the field); the field then shows the clamped value until the
  * client's report replaces it.
  */
-export function ClientNumberInput({ label, value, min, max, onCommit, description, integer }: ClientNumberInputProps) {
+export function ClientNumberInput(props: ClientNumberInputProps) {
+  const { label, value, min, max, onCommit, description, integer, disabled } = props;
+  const { t } = useTranslation(NALS_NS);
   const [draft, setDraft] = useState<string | null>(null);
+  /** What a typed value was changed to, when it was outside the client's bounds: said, never silent. */
+  const [clamped, setClamped] = useState<'min' | 'max' | null>(null);
   const typing = useRef<number | undefined>(undefined);
   const echo = useRef<number | undefined>(undefined);
 
@@ -52,7 +60,9 @@ export function ClientNumberInput({ label, value, min, max, onCommit, descriptio
       setDraft(null);
       return;
     }
-    const next = clamp(integer ? Math.round(parsed) : parsed, min, max);
+    const wanted = integer ? Math.round(parsed) : parsed;
+    const next = clamp(wanted, min, max);
+    setClamped(wanted > max ? 'max' : wanted < min ? 'min' : null);
     setDraft(formatNumber(next));
     onCommit(next);
     window.clearTimeout(echo.current);
@@ -68,6 +78,13 @@ export function ClientNumberInput({ label, value, min, max, onCommit, descriptio
       type="number"
       label={label}
       description={description}
+      disabled={disabled}
+      error={
+        clamped &&
+        t(clamped === 'max' ? 'config.clampedMax' : 'config.clampedMin', {
+          value: formatNumber(clamped === 'max' ? max : min),
+        })
+      }
       min={min}
       max={max}
       step="any"
@@ -76,6 +93,7 @@ export function ClientNumberInput({ label, value, min, max, onCommit, descriptio
       onChange={(event) => {
         const text = event.currentTarget.value;
         setDraft(text);
+        setClamped(null);
         window.clearTimeout(typing.current);
         typing.current = window.setTimeout(() => commit(text), COMMIT_DELAY_MS);
       }}

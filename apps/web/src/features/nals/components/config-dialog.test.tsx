@@ -66,13 +66,21 @@ describe('ConfigDialogBody', () => {
     expect(screen.getByLabelText('Preferred frame size')).toHaveValue('128');
     expect(screen.getByRole('switch', { name: 'Automatic jitter' })).toBeChecked();
     expect(screen.getByLabelText('Local jitter')).toHaveValue(4);
+    // Automatic jitter on: the manual values are shown, not editable, and the page says why.
+    expect(screen.getByLabelText('Local jitter')).toBeDisabled();
+    expect(screen.getByLabelText('Server jitter')).toBeDisabled();
+    expect(screen.getByText(/Automatic jitter is on: the audio client sets these values itself/)).toBeInTheDocument();
+    // Each buffer size with its latency at 48 kHz.
+    expect(
+      Array.from(screen.getByLabelText<HTMLSelectElement>('Buffer size').options).map((o) => o.textContent),
+    ).toContain('256 frames · 5.3\u00a0ms');
     expect(screen.getByLabelText('Reverb side')).toHaveValue('local');
     expect(screen.getByRole('slider', { name: 'Reverb level' })).toHaveAttribute('aria-valuenow', '30');
 
     await ui.selectOptions(screen.getByLabelText('Sound card'), 'builtin');
     await ui.selectOptions(screen.getByLabelText('Channel mode'), 'Mono in, stereo out');
     await ui.selectOptions(screen.getByLabelText('Quality'), 'High');
-    await ui.selectOptions(screen.getByLabelText('Buffer size'), '64 frames');
+    await ui.selectOptions(screen.getByLabelText('Buffer size'), '64');
     await ui.selectOptions(screen.getByLabelText('Preferred frame size'), '512 frames');
     await ui.click(screen.getByRole('switch', { name: 'Automatic jitter' }));
     await ui.selectOptions(screen.getByLabelText('Reverb side'), 'Room');
@@ -115,8 +123,12 @@ describe('ConfigDialogBody', () => {
     fireEvent.blur(drive);
     expect(sendCommand).toHaveBeenLastCalledWith({ action: 'native_effects', data: { amp: { drive: 30 } } });
     expect(drive).toHaveValue(30);
+    // Said, not silent; typing again clears the note.
+    expect(screen.getByText('Set to 30, the most your audio client allows.')).toBeInTheDocument();
 
+    act(() => nalsStore.setState({ currentConfig: { ...config, jitterToggle: false } }));
     const local = screen.getByLabelText('Local jitter');
+    expect(local).toBeEnabled();
     fireEvent.change(local, { target: { value: '90' } });
     fireEvent.keyDown(local, { key: 'Enter' });
     expect(sendCommand).toHaveBeenLastCalledWith({ action: 'set_jitter', data: { local: 64, server: 6 } });
@@ -124,6 +136,8 @@ describe('ConfigDialogBody', () => {
     // The client's report wins once it arrives.
     act(() => nalsStore.setState({ effects: { ...effects, amp: { ...effects.amp, drive: 30 } } }));
     expect(drive).toHaveValue(30);
+    fireEvent.change(drive, { target: { value: '12' } });
+    expect(screen.queryByText('Set to 30, the most your audio client allows.')).not.toBeInTheDocument();
   });
 
   it('sends the amp model as a clamped stack index, and the effect switches', async () => {

@@ -13,6 +13,8 @@ import {
   supports,
 } from '../../../lib/nals/commands';
 import { sendCommand, useNals } from '../../../lib/nals/nals-store';
+import { currentLanguage } from '../../../lib/i18n';
+import { bufferLatencyMs, formatLatency } from '../buffer-latency';
 import { NALS_NS } from '../translations';
 import { ClientNumberInput } from './client-number-input';
 import { EffectsPanel } from './effects-panel';
@@ -114,7 +116,13 @@ function DeviceSettings({ config, version }: { config: CurrentConfig; version: s
         />
         <NativeSelect
           label={t('config.bufferSize')}
-          data={sizes.map((size) => ({ value: String(size), label: t('config.frames', { count: size }) }))}
+          data={sizes.map((size) => ({
+            value: String(size),
+            label: t('config.framesLatency', {
+              count: size,
+              ms: formatLatency(bufferLatencyMs(size), currentLanguage()),
+            }),
+          }))}
           value={String(config.audioBufferSize)}
           onChange={(e) => sendCommand(bufferCommand(config, Number(e.currentTarget.value)))}
         />
@@ -159,6 +167,7 @@ function JitterSettings({ config }: { config: CurrentConfig }) {
             min={JITTER_MIN}
             max={JITTER_MAX}
             integer
+            disabled={config.jitterToggle}
             onCommit={(value) => sendCommand(jitterCommand(value, server))}
           />
           <ClientNumberInput
@@ -167,11 +176,12 @@ function JitterSettings({ config }: { config: CurrentConfig }) {
             min={JITTER_MIN}
             max={JITTER_MAX}
             integer
+            disabled={config.jitterToggle}
             onCommit={(value) => sendCommand(jitterCommand(local, value))}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          {hint}
+          {config.jitterToggle ? t('config.jitterManualOff') : hint}
         </Text>
       </Stack>
     </Fieldset>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
@@ -41,21 +41,39 @@ describe('RehearsalManager', () => {
 
   it('sends set_slot_mute and set_slot_solo for the slot toggled', async () => {
     renderManager();
-    await userEvent.click(screen.getByRole('switch', { name: 'Mute Ben' }));
-    await userEvent.click(screen.getByRole('switch', { name: 'Solo Ana' }));
-    await userEvent.click(screen.getByRole('switch', { name: 'Mute Ben' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mute Ben' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Solo Ana' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mute Ben' }));
     expect(sent()).toEqual([
       { action: 'set_slot_mute', data: { slot: 1, muted: true } },
       { action: 'set_slot_solo', data: { slot: 0, solo: true } },
       { action: 'set_slot_mute', data: { slot: 1, muted: false } },
     ]);
+    // M and S are toggles that say their state.
+    expect(screen.getByRole('button', { name: 'Mute Ben' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Solo Ana' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows each fader and pan value, and says it to assistive technologies', () => {
+    renderManager();
+    const direction = screen.getByRole('slider', { name: 'Pan of Ben' });
+    expect(direction).toHaveAttribute('aria-valuetext', 'Centre');
+    fireEvent.keyDown(direction, { key: 'ArrowRight' });
+    fireEvent.keyDown(direction, { key: 'ArrowRight' });
+    expect(screen.getByRole('slider', { name: 'Pan of Ben' })).toHaveAttribute('aria-valuetext', '10% right');
+    const volume = screen.getByRole('slider', { name: 'Volume of Ben' });
+    fireEvent.keyDown(volume, { key: 'ArrowLeft' });
+    expect(screen.getByRole('slider', { name: 'Volume of Ben' })).toHaveAttribute('aria-valuetext', '99%');
+    const row = screen.getAllByRole('listitem').find((li) => li.dataset.slot === '1')!;
+    expect(within(row).getAllByText('10% right')[0]).toBeVisible();
+    expect(within(row).getAllByText('99%')[0]).toBeVisible();
   });
 
   it('sends set_slot_volume and set_direction in the client units (0..1, -1..1)', () => {
     renderManager();
     const volume = screen.getByRole('slider', { name: 'Volume of Ben' });
     fireEvent.keyDown(volume, { key: 'ArrowLeft', nativeEvent: { code: 'ArrowLeft' } });
-    const direction = screen.getByRole('slider', { name: 'Direction of Ben' });
+    const direction = screen.getByRole('slider', { name: 'Pan of Ben' });
     fireEvent.keyDown(direction, { key: 'ArrowRight' });
     expect(sent()).toEqual([
       { action: 'set_slot_volume', data: { slot: 1, volume: 0.99 } },

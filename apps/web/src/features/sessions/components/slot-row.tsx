@@ -1,6 +1,8 @@
-import { Avatar, Badge, Group, Paper, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
+import { currentLanguage } from '../../../lib/i18n';
+import { levelText, ofName, panText } from '../mix-text';
 import { SESSIONS_NS } from '../translations';
 
 export interface SlotMix {
@@ -8,7 +10,7 @@ export interface SlotMix {
   volume: number;
   muted: boolean;
   solo: boolean;
-  /** -100 (left) to 100 (right); the audio client takes -1 to 1. */
+  /** -100 (left) to 100 (right); the audio client takes -1 to 1 (set_direction). */
   direction: number;
 }
 
@@ -28,11 +30,56 @@ interface SlotRowProps {
   onDirection: (direction: number) => void;
 }
 
-/** One player slot of the rehearsal manager: volume, mute, solo and direction of that slot in my mix. */
+/** A control's name and its current value on one line, as a mixing desk labels its strips. */
+function ControlLabel({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" aria-hidden="true">
+      <Text size="xs" c="dimmed" truncate="end">
+        {label}
+      </Text>
+      <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** A mixing desk's M or S: a toggle that says its state (aria-pressed), named after the musician. */
+function StripToggle(props: {
+  short: string;
+  label: string;
+  pressed: boolean;
+  color: string;
+  disabled: boolean;
+  onToggle: (on: boolean) => void;
+}) {
+  const { short, label, pressed, color, disabled, onToggle } = props;
+  return (
+    <Button
+      size="compact-sm"
+      w={36}
+      px={0}
+      variant={pressed ? 'filled' : 'default'}
+      color={color}
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={() => onToggle(!pressed)}
+    >
+      {short}
+    </Button>
+  );
+}
+
+/** One player slot of the rehearsal manager: the fader, pan, mute and solo of that slot in my mix, with their values. */
 export function SlotRow(props: SlotRowProps) {
   const { player, isMe, disabled = false, mix, onMove, onVolume, onMute, onSolo, onDirection } = props;
   const { t } = useTranslation(SESSIONS_NS);
   const name = player.musician.displayedUsername;
+  const names = { name, ofName: ofName(currentLanguage(), name) };
+  const volumeLabel = t('manager.volume', names);
+  const panLabel = t('manager.pan', names);
   return (
     <Paper withBorder radius="md" p="sm" component="li" data-slot={player.slot}>
       <Stack gap="xs">
@@ -51,60 +98,72 @@ export function SlotRow(props: SlotRowProps) {
               </Text>
             )}
           </Group>
-          <Badge variant="outline" color="gray.8" tt="none" style={{ flexShrink: 0 }}>
-            {t('details.slot', { slot: player.slot + 1 })}
-          </Badge>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <StripToggle
+              short={t('manager.muteShort')}
+              label={t('manager.mute', names)}
+              pressed={mix.muted}
+              color="red.8"
+              disabled={disabled}
+              onToggle={onMute}
+            />
+            <StripToggle
+              short={t('manager.soloShort')}
+              label={t('manager.solo', names)}
+              pressed={mix.solo}
+              color="yellow.8"
+              disabled={disabled}
+              onToggle={onSolo}
+            />
+            <Badge variant="outline" color="gray.8" tt="none">
+              {t('details.slot', { slot: player.slot + 1 })}
+            </Badge>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
           <div>
-            <Text size="xs" c="dimmed" aria-hidden="true">
-              {t('manager.volume', { name })}
-            </Text>
+            <ControlLabel label={volumeLabel} value={levelText(t, mix.volume)} />
             <Slider
-              thumbLabel={t('manager.volume', { name })}
+              thumbLabel={volumeLabel}
+              thumbValueText={(v) => levelText(t, v)}
               min={0}
               max={100}
               step={1}
               disabled={disabled}
               value={mix.volume}
-              label={(v) => `${v} %`}
+              label={(v) => levelText(t, v)}
               onChange={(volume) => onMove({ volume })}
               onChangeEnd={onVolume}
             />
           </div>
           <div>
-            <Text size="xs" c="dimmed" aria-hidden="true">
-              {t('manager.direction', { name })}
-            </Text>
-            <Slider
-              thumbLabel={t('manager.direction', { name })}
-              min={-100}
-              max={100}
-              step={5}
-              disabled={disabled}
-              value={mix.direction}
-              label={(v) => (v === 0 ? '0' : v < 0 ? `${t('manager.left')} ${-v}` : `${t('manager.right')} ${v}`)}
-              // Centre is straight ahead: a bar filling from the left would read as "more".
-              styles={{ bar: { display: 'none' } }}
-              onChange={(direction) => onMove({ direction })}
-              onChangeEnd={onDirection}
-            />
+            <ControlLabel label={panLabel} value={panText(t, mix.direction)} />
+            <Group gap={6} wrap="nowrap" align="center">
+              <Text size="xs" fw={600} c="dimmed" aria-hidden="true">
+                {t('manager.left')}
+              </Text>
+              <Slider
+                style={{ flex: 1 }}
+                thumbLabel={panLabel}
+                thumbValueText={(v) => panText(t, v)}
+                min={-100}
+                max={100}
+                step={5}
+                disabled={disabled}
+                value={mix.direction}
+                label={(v) => panText(t, v)}
+                marks={[{ value: 0 }]}
+                // Centre is straight ahead: a bar filling from the left would read as "more".
+                styles={{ bar: { display: 'none' } }}
+                onChange={(direction) => onMove({ direction })}
+                onChangeEnd={onDirection}
+              />
+              <Text size="xs" fw={600} c="dimmed" aria-hidden="true">
+                {t('manager.right')}
+              </Text>
+            </Group>
           </div>
         </SimpleGrid>
-        <Group gap="lg">
-          <Switch
-            label={t('manager.mute', { name })}
-            disabled={disabled}
-            checked={mix.muted}
-            onChange={(e) => onMute(e.currentTarget.checked)}
-          />
-          <Switch
-            label={t('manager.solo', { name })}
-            disabled={disabled}
-            checked={mix.solo}
-            onChange={(e) => onSolo(e.currentTarget.checked)}
-          />
-        </Group>
       </Stack>
     </Paper>
   );

@@ -53,7 +53,7 @@ describe('the rehearsal page follows the audio client', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The sound has stopped: your audio client was closed.');
     expect(screen.getByRole('button', { name: 'Start the audio client' })).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: 'Volume of Ben' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('switch', { name: 'Mute Ben' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mute Ben' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Record to a file' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Leave the rehearsal' })).toBeEnabled();
 
@@ -66,7 +66,7 @@ describe('the rehearsal page follows the audio client', () => {
     });
     expect(await screen.findByText('Sound is back: your audio client is in the room again.')).toBeInTheDocument();
     expect(screen.queryByText(/The sound has stopped/)).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Mute Ben' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Mute Ben' })).toBeEnabled();
   });
 
   it('a lost broker link is told apart from a closed client', async () => {
