@@ -136,6 +136,25 @@ describe.each(databases())('the organizer starts, ends, restarts and cancels ses
     expect((await put(ann, s.id, { status: 'live' })).json.status).toBe('live');
   });
 
+  it('tells the organizer and invitees of a private session, and only them, when its players change', async () => {
+    const s = await createOpenRehearsal(h.t, ann, { public: false, invite: [bob.username] });
+    const from = h.events.length;
+    await joined(h.t, ann, s.id);
+    const toBob = eventsOn(h, busTopics.invitations(bob.id), from);
+    expect(toBob).toEqual([expect.objectContaining({ event: 'changed' })]);
+    expect((toBob[0]?.['session'] as Session).players.map((p) => p.musician.id)).toEqual([ann.id]);
+    expect(eventsOn(h, busTopics.invitations(ann.id), from)).toHaveLength(1);
+    // Nothing of it on the public hall, nor on anybody else's topic.
+    expect(eventsOn(h, busTopics.hallSessions(), from)).toEqual([]);
+    const topics = new Set(h.events.slice(from).map((e) => e.topic));
+    expect([...topics].sort()).toEqual(
+      [busTopics.session(s.id), busTopics.invitations(ann.id), busTopics.invitations(bob.id)].sort(),
+    );
+    expect((await quitOpen(h.t, ann, s.id)).status).toBe(204);
+    const after = eventsOn(h, busTopics.invitations(bob.id), from);
+    expect((after.at(-1)?.['session'] as Session).players).toEqual([]);
+  });
+
   it('refuses state changes the session does not allow, and anyone but the organizer', async () => {
     const live = await createOpenRehearsal(h.t, ann, { invite: [bob.username] });
     const cancelLive = await put(ann, live.id, { status: 'cancelled' });

@@ -99,13 +99,18 @@ export const SessionEventSchema = z.discriminatedUnion('event', [
 ]);
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 
-/** `/users/{id}/invitations`. */
+/** `/users/{id}/invitations`: a new invitation. */
 export const InvitationEventSchema = z.object({
   event: z.literal('invited'),
   session: SessionSchema,
   invitedBy: MusicianRefSchema,
 });
 export type InvitationEvent = z.infer<typeof InvitationEventSchema>;
+
+/** Also on `/users/{id}/invitations`: a private session I organize or am invited to changed (someone joined or left,
+ *  it started, ended or was cancelled), so my lists show it live as `/hall/sessions` does for public ones. */
+export const InvitedSessionChangedSchema = z.object({ event: z.literal('changed'), session: SessionSchema });
+export type InvitedSessionChanged = z.infer<typeof InvitedSessionChangedSchema>;
 
 /** `/hall/sessions`: public sessions only. */
 export const HallSessionEventSchema = z.object({

@@ -1,4 +1,10 @@
-import { busTopics, type HallSessionEvent, type InvitationEvent, type SessionEvent } from '@tutti/contract/bus';
+import {
+  busTopics,
+  type HallSessionEvent,
+  type InvitationEvent,
+  type InvitedSessionChanged,
+  type SessionEvent,
+} from '@tutti/contract/bus';
 import type { MusicianRef, Session } from '@tutti/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import { requestBusRecheck, type PubSub } from '../../platform/pubsub.ts';
@@ -7,7 +13,10 @@ import { requestBusRecheck, type PubSub } from '../../platform/pubsub.ts';
  *  into a failed request: the database already changed, and pages catch up on their next load. */
 export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogger }) {
   const { pubsub, log } = deps;
-  const publish = async (topic: string, data: SessionEvent | InvitationEvent | HallSessionEvent) => {
+  const publish = async (
+    topic: string,
+    data: SessionEvent | InvitationEvent | InvitedSessionChanged | HallSessionEvent,
+  ) => {
     try {
       await pubsub.publish(topic, data);
     } catch (err) {
@@ -21,10 +30,17 @@ export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogg
       log.warn({ err, topic }, 'bus recheck not requested');
     }
   };
-  const hall = (event: HallSessionEvent['event'], session: Session) =>
-    session.kind === 'open' && session.public
-      ? publish(busTopics.hallSessions(), { event, session })
-      : Promise.resolve();
+  /** A public session's news goes to the hall; a private one's to its organizer and invitees only (their lists show
+   *  its players live too), each on their own invitations topic. */
+  const hall = async (event: HallSessionEvent['event'], session: Session): Promise<void> => {
+    if (session.kind !== 'open') return;
+    if (session.public) return publish(busTopics.hallSessions(), { event, session });
+    const ids = new Set([
+      ...(session.organizer ? [session.organizer.id] : []),
+      ...session.invited.map((i) => i.musician.id),
+    ]);
+    await Promise.all([...ids].map((id) => publish(busTopics.invitations(id), { event: 'changed', session })));
+  };
 
   return {
     async created(session: Session): Promise<void> {

@@ -13,7 +13,8 @@ import { SESSIONS_NS } from './translations';
 
 /**
  * Invitations reach a musician on any signed-in page (mounted once by the layout): a new one refreshes the session
- * lists and says so in a toast, with the way to it (straight in when it is live).
+ * lists and says so in a toast, with the way to it (straight in when it is live). The same topic says when a private
+ * session of mine changes (players, state): the lists refresh, silently.
  */
 export function InvitationNotices({ userId }: { userId: string }) {
   const { t } = useTranslation(SESSIONS_NS);

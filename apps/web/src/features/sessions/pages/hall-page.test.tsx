@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { ToastHost } from '../../../components/ui/toast-host';
 import { setCurrentUser } from '../../../lib/session';
 import { busHandlers } from '../bus-mock';
-import { ANA, BEN, json, pageOf, sampleSession, sessionsNamed, userOf } from '../test-fixtures';
+import { ANA, BEN, json, pageOf, player, sampleSession, sessionsNamed, userOf } from '../test-fixtures';
 import type { Session } from '@tutti/contract/sessions';
 import { InvitationNotices, InvitationsBadge } from '../invitation-notices';
 import { hallSections, HallPage } from './hall-page';
@@ -123,6 +123,28 @@ describe('HallPage', () => {
     );
     expect(await screen.findByTestId('invitations-badge')).toHaveTextContent('1');
     expect(screen.getByText('1 pending invitation')).toBeInTheDocument();
+  });
+
+  it('shows a private session’s players live in the invitee hall, without a notification', async () => {
+    const session = sampleSession({
+      public: false,
+      invited: [{ musician: BEN, invitedAt: new Date().toISOString(), invitedBy: ANA }],
+    });
+    invited = [session];
+    renderWithProviders(
+      <>
+        <HallPage />
+        <InvitationNotices userId={BEN.id} />
+        <ToastHost />
+      </>,
+    );
+    const section = await screen.findByRole('region', { name: 'Invitations' });
+    expect(await within(section).findByText('0 of 8 players')).toBeInTheDocument();
+    const playing = { ...session, players: [player(ANA, 0)] };
+    invited = [playing];
+    act(() => busHandlers.get(busTopics.invitations(BEN.id))!({ event: 'changed', session: playing }));
+    expect(await within(section).findByText('1 of 8 players')).toBeInTheDocument();
+    expect(screen.queryByText(/invited you/)).not.toBeInTheDocument();
   });
 });
 
