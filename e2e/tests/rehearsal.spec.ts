@@ -104,6 +104,11 @@ test('two musicians rehearse together, from the invitation to the end of the ses
 
   // A mixes B's slot; every change reaches A's audio client.
   const benRow = slotRow(page, 'en', benName);
+  // B's meter on A's page moves with what A's client hears of B.
+  const benMeter = benRow.getByRole('meter', { name: `Level of ${benName}` });
+  await expect
+    .poll(async () => Number(await benMeter.getAttribute('data-level')), { message: "B's level on A's page" })
+    .toBeGreaterThan(0);
   const volume = benRow.getByRole('slider', { name: `Volume of ${benName}` });
   await volume.focus();
   for (let i = 0; i < 10; i++) await volume.press('ArrowLeft');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { openConfiguration } from '../support/audio.ts';
 import { expectClient, musicianWithClient } from '../support/musician.ts';
 import { expect, test } from '../support/nals.ts';
 import { screenshotAtWidths } from '../support/screenshots.ts';
@@ -23,6 +24,7 @@ const LIFECYCLE_WORDS = {
     restartUntil: /You can restart it until/,
     emptyUntil: /Everyone has left\. The session stays open until/,
     cancelledBadge: 'Cancelled',
+    inputLevel: 'Input level',
   },
   fr: {
     opens: /^Ouvre /,
@@ -39,6 +41,7 @@ const LIFECYCLE_WORDS = {
     restartUntil: /Vous pouvez la relancer jusqu’à/,
     emptyUntil: /Tout le monde est parti\. La session reste ouverte jusqu’à/,
     cancelledBadge: 'Annulée',
+    inputLevel: 'Niveau d’entrée',
   },
 } as const;
 
@@ -85,6 +88,18 @@ for (const lang of ['en', 'fr'] as const) {
       await join.click();
       await expect(page.getByRole('heading', { name: w.manager })).toBeVisible();
       await expectClient(me.client, 'room link again', (s) => s.connection?.phase, 'connected');
+      // My row's meter moves with what my audio client sends, and so does the configuration's input meter.
+      const myMeter = page.getByRole('listitem').filter({ hasText: me.user.username }).getByRole('meter');
+      await expect
+        .poll(async () => Number(await myMeter.getAttribute('data-level')), { message: 'my level' })
+        .toBeGreaterThan(0);
+      const config = await openConfiguration(page, lang);
+      const inputMeter = config.getByRole('meter', { name: l.inputLevel });
+      await expect
+        .poll(async () => Number(await inputMeter.getAttribute('data-level')), { message: 'input level' })
+        .toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await expect(config).toBeHidden();
 
       // End for everyone, after confirming: the room link goes, and the organizer may restart it for a while.
       await page.getByRole('button', { name: l.end }).click();
@@ -94,6 +109,11 @@ for (const lang of ['en', 'fr'] as const) {
       await endDialog.getByRole('button', { name: l.endConfirm }).click();
       await expect(page.getByText(w.ended)).toBeVisible();
       await expectClient(me.client, 'room link after the end', (s) => s.connection, null);
+      // Out of the room (dis): the meters fall silent.
+      const after = await openConfiguration(page, lang);
+      await expect(after.getByRole('meter', { name: l.inputLevel })).toHaveAttribute('data-level', '0');
+      await page.keyboard.press('Escape');
+      await expect(after).toBeHidden();
       await expect(page.getByText(l.restartUntil)).toBeVisible();
       await look(page, 'session-ended', lang);
       await page.getByRole('button', { name: l.restart }).click();

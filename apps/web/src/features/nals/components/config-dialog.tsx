@@ -13,7 +13,9 @@ import {
   supports,
 } from '../../../lib/nals/commands';
 import { sendCommand, useNals } from '../../../lib/nals/nals-store';
+import { LevelMeter } from '../../../components/ui/level-meter';
 import { currentLanguage } from '../../../lib/i18n';
+import { inputLevel, outputLevel } from '../../../lib/nals/level-selectors';
 import { bufferLatencyMs, formatLatency } from '../buffer-latency';
 import { NALS_NS } from '../translations';
 import { ClientNumberInput } from './client-number-input';
@@ -49,6 +51,7 @@ export function ConfigDialogBody() {
         {engine &&
           ` · ${t('config.simulated', { engine: engine === 'simulated' ? t('config.simulatedEngine') : engine })}`}
       </Text>
+      <LevelMeters />
       {driverError && (
         <Alert color="red" variant="light" role="alert">
           {t('config.driverError')}
@@ -71,6 +74,21 @@ export function ConfigDialogBody() {
       <EffectsPanel />
       <RecordingsSection />
     </Stack>
+  );
+}
+
+function LevelMeters() {
+  const { t } = useTranslation(NALS_NS);
+  return (
+    <Fieldset legend={t('meters.title')} radius="md">
+      <Stack gap="xs">
+        <LevelMeter label={t('meters.input')} select={inputLevel} showLabel />
+        <LevelMeter label={t('meters.output')} select={outputLevel} showLabel />
+        <Text size="xs" c="dimmed">
+          {t('meters.hint')}
+        </Text>
+      </Stack>
+    </Fieldset>
   );
 }
 

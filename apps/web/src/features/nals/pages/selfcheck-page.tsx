@@ -5,7 +5,9 @@ import { PATHS } from '../../../lib/paths';
 import { formatMs } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTitle } from '../../../lib/use-title';
+import { LevelMeter } from '../../../components/ui/level-meter';
 import { RttChart } from '../../../components/ui/rtt-chart';
+import { inputLevel, outputLevel } from '../../../lib/nals/level-selectors';
 import { SelfcheckVerdictPanel } from '../components/selfcheck-verdict';
 import { isFailureStep, median, type SelfcheckState, type SelfcheckStep } from '../selfcheck';
 import { NALS_NS } from '../translations';
@@ -75,6 +77,11 @@ export function SelfcheckPage() {
               );
             })}
           </List>
+          {/* Your own sound, going out and coming back from the echo room. */}
+          <Stack gap="xs" mt="md">
+            <LevelMeter label={t('meters.input')} select={inputLevel} showLabel />
+            <LevelMeter label={t('meters.output')} select={outputLevel} showLabel />
+          </Stack>
           {done && state.steps.includes('nalsNotDetected') && (
             <Text size="sm" mt="md">
               {t('selfcheck.notDetectedHint')}{' '}

@@ -1,7 +1,9 @@
 import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
+import { LevelMeter } from '../../../components/ui/level-meter';
 import { currentLanguage } from '../../../lib/i18n';
+import { inputLevel, slotLevel } from '../../../lib/nals/level-selectors';
 import { levelText, ofName, panText } from '../mix-text';
 import { SESSIONS_NS } from '../translations';
 
@@ -120,6 +122,8 @@ export function SlotRow(props: SlotRowProps) {
             </Badge>
           </Group>
         </Group>
+        {/* My own row shows what my audio client sends; the others', how I hear them (after my mix). */}
+        <LevelMeter label={t('manager.levelOf', names)} select={isMe ? inputLevel : slotLevel(player.slot)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
           <div>
             <ControlLabel label={volumeLabel} value={levelText(t, mix.volume)} />
