@@ -7,8 +7,8 @@ import { BROWSER_LOCALE, openBrowser } from '../support/ui.ts';
 
 /** The hall's first step (apps/web/src/locales/<lang>/nals.json, setup). */
 const SETUP_WORDS = {
-  en: { title: 'Set up your audio client', download: 'Download the audio client', copy: 'Copy the token' },
-  fr: { title: 'Installez votre client audio', download: 'Télécharger le client audio', copy: 'Copier le jeton' },
+  en: { title: 'Set up your audio client', download: 'Download the audio client', userMenu: 'user menu' },
+  fr: { title: 'Installez votre client audio', download: 'Télécharger le client audio', userMenu: 'menu utilisateur' },
 } as const;
 
 for (const lang of ['en', 'fr'] as const) {
@@ -22,6 +22,13 @@ for (const lang of ['en', 'fr'] as const) {
     try {
       const me = await signedInMusician(page, request, lang);
       await expect(page).toHaveURL(/\/studio\/hall$/);
+      // The header shows where I am (underlined, not by colour alone), and its user menu is named by what it shows.
+      const hall = page.getByRole('banner').getByRole('link', { name: 'Hall', exact: true });
+      await expect(hall).toHaveAttribute('aria-current', 'page');
+      expect(await hall.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
+      await expect(
+        page.getByRole('banner').getByRole('button', { name: `${me.user.username}, ${s.userMenu}`, exact: true }),
+      ).toBeVisible();
       const step = page.getByRole('region', { name: s.title });
       await expect(step).toBeVisible();
       await expect(step).toContainText(me.token);

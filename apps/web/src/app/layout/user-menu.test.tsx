@@ -13,7 +13,7 @@ vi.mock('../../features/auth/api/sign-out', () => ({ signOut: vi.fn(() => Promis
 const user = { id: 'acc-1', displayedUsername: 'Ana', profilePicture: null } as unknown as CurrentUser;
 
 async function chooseSignOut() {
-  await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Ana, user menu' }));
   // Mantine hides a dropdown whose target has no layout box (happy-dom lays nothing out): queried as hidden.
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
 }
