@@ -13,15 +13,24 @@ export function niceCeil(value: number): number {
   return step * power;
 }
 
+/** Where a bar of `ms` stands in the 0–100 drawing (100 is the baseline, `top` the axis end): it always grows up
+ *  from the baseline, and a tiny one stays visible as a thin bar, never dipping below it. */
+export function barGeometry(ms: number, top: number): { y: number; height: number } {
+  const height = Math.min(100, Math.max(0.8, (Math.max(0, ms) / top) * 100));
+  return { y: 100 - height, height };
+}
+
 interface RttChartProps {
   samples: readonly number[];
   median: number | null;
   label: string;
   format: (ms: number) => string;
+  /** What the vertical axis measures, with its unit ("Round trip (ms)"). */
+  axisLabel: string;
 }
 
 /** A plain SVG bar chart of the round trips, with the median as a dashed line: no chart library for 20 bars. */
-export function RttChart({ samples, median, label, format }: RttChartProps) {
+export function RttChart({ samples, median, label, format, axisLabel }: RttChartProps) {
   const titleId = useId();
   if (samples.length === 0) return null;
   const top = niceCeil(Math.max(...samples) * 1.05);
@@ -30,6 +39,9 @@ export function RttChart({ samples, median, label, format }: RttChartProps) {
 
   return (
     <Box style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 8 }}>
+      <Text size="xs" c="dimmed" fw={600} aria-hidden="true" style={{ gridColumn: '1 / -1' }} mb={4}>
+        {axisLabel}
+      </Text>
       <Stack justify="space-between" h={HEIGHT} gap={0} aria-hidden="true" style={{ textAlign: 'right' }}>
         {[top, top / 2, 0].map((tick) => (
           <Text key={tick} size="xs" c="dimmed" lh={1}>
@@ -62,9 +74,8 @@ export function RttChart({ samples, median, label, format }: RttChartProps) {
           <rect
             key={i}
             x={i * SLOT + SLOT * 0.15}
-            y={y(ms)}
+            {...barGeometry(ms, top)}
             width={SLOT * 0.7}
-            height={Math.max(0.8, 100 - y(ms))}
             fill="var(--mantine-color-violet-6)"
           />
         ))}

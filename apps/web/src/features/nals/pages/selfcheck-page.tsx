@@ -115,7 +115,13 @@ export function SelfcheckPage() {
                   </Text>
                 </Group>
                 <SelfcheckVerdictPanel roundTripMs={result} samples={state.samples} />
-                <RttChart samples={state.samples} median={result} label={t('selfcheck.chart')} format={fmt} />
+                <RttChart
+                  samples={state.samples}
+                  median={result}
+                  label={t('selfcheck.chart')}
+                  format={fmt}
+                  axisLabel={t('selfcheck.axis')}
+                />
                 <Text size="xs" c="dimmed">
                   {t('selfcheck.medianLine')}
                 </Text>

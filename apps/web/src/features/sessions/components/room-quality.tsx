@@ -73,6 +73,7 @@ export function RoomQuality({ roomId }: { roomId: string }) {
             median={stats.averagePingInMs}
             label={t('manager.qualityChart', { count: pings.samples.length })}
             format={fmt}
+            axisLabel={t('manager.axis')}
           />
           <Text size="xs" c="dimmed">
             {t('manager.averageLine')}
