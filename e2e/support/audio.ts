@@ -50,7 +50,7 @@ export const AUDIO_WORDS = {
     restore: 'Restaurer la version précédente',
     notInstalled: 'Client audio non installé',
     downloadClient: 'Télécharger le client audio',
-    selfcheckStart: "Lancer l'autodiagnostic",
+    selfcheckStart: 'Lancer l’autodiagnostic',
     // French puts a (narrow) no-break space before the colon; the figure uses a decimal comma.
     roundTrip: /Aller-retour\s?: [\d.,]+\s?ms/,
     selfcheckAgain: 'Le relancer',

@@ -68,7 +68,7 @@ export const SESSION_WORDS = {
     live: 'Sessions en direct',
     invitations: 'Invitations',
     activity: 'Activité des sessions',
-    notFound: "Cette session n'existe pas, est terminée ou est privée.",
+    notFound: 'Cette session n’existe pas, est terminée ou est privée.',
     startsOn: 'Cette session commence le',
     left: 'Vous avez quitté la répétition.',
     ended: 'Cette session est terminée.',

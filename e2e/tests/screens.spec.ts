@@ -8,7 +8,7 @@ import { BROWSER_LOCALE, logInViaUi, openBrowser, WORDS } from '../support/ui.ts
 
 const SIGNUP_WORDS: Record<Lang, { username: string; birthdate: string; submit: string }> = {
   en: { username: 'Username', birthdate: 'Birthdate', submit: 'Create my account' },
-  fr: { username: "Nom d'utilisateur", birthdate: 'Date de naissance', submit: 'Créer mon compte' },
+  fr: { username: 'Nom d’utilisateur', birthdate: 'Date de naissance', submit: 'Créer mon compte' },
 };
 /** File names for the preferences tabs, in the order the page shows them (the same in every language). */
 const PREFERENCE_TABS = ['preferences', 'my-account', 'change-username', 'change-password', 'devices'];

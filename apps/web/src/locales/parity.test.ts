@@ -10,6 +10,10 @@ function leafKeys(tree: Tree, prefix = ''): string[] {
   );
 }
 
+/** The text at a dotted path of a tree. */
+const valueAt = (tree: Tree, path: string): string | Tree =>
+  path.split('.').reduce<string | Tree>((node, key) => (node as Tree)[key]!, tree);
+
 const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
 const byLanguage = (lang: string) =>
   Object.fromEntries(
@@ -34,11 +38,20 @@ describe('locales', () => {
   it.each(Object.keys(en))('%s has no empty translation', (file) => {
     for (const tree of [en[file]!, fr[file]!]) {
       const empty = leafKeys(tree).filter((path) => {
-        const value = path.split('.').reduce<string | Tree>((node, key) => (node as Tree)[key]!, tree);
+        const value = valueAt(tree, path);
         return typeof value === 'string' && value.trim() === '';
       });
       expect(empty).toEqual([]);
     }
+  });
+
+  it.each(Object.keys(fr))('%s writes French apostrophes as ’, never a straight quote', (file) => {
+    const tree = fr[file]!;
+    const straight = leafKeys(tree).filter((path) => {
+      const value = valueAt(tree, path);
+      return typeof value === 'string' && value.includes("'");
+    });
+    expect(straight).toEqual([]);
   });
 
   it('translate every error code and field code of the contract', () => {

@@ -33,7 +33,7 @@ describe('SignupPage', () => {
     expect(await screen.findByText('Veuillez utiliser une adresse e-mail valide.')).toBeInTheDocument();
     expect(screen.getByText('Votre mot de passe doit contenir au moins 7 caractères.')).toBeInTheDocument();
     expect(
-      screen.getByText("Les noms d'utilisateur ne peuvent contenir que des caractères alphanumériques."),
+      screen.getByText('Les noms d’utilisateur ne peuvent contenir que des caractères alphanumériques.'),
     ).toBeInTheDocument();
   });
 

@@ -29,7 +29,7 @@ describe('LogsDialogBody', () => {
     unmount();
 
     renderWithProviders(<LogsDialogBody />, { locale: 'fr' });
-    expect(screen.getByText("Le pilote audio n'a pas pu démarrer.")).toBeInTheDocument();
+    expect(screen.getByText('Le pilote audio n’a pas pu démarrer.')).toBeInTheDocument();
     act(() => nalsStore.setState({ messages: [] }));
     expect(screen.getByText('Aucune erreur NALS')).toBeInTheDocument();
   });

@@ -111,7 +111,7 @@ describe('SelfcheckPage', () => {
   it('says when the echo room cannot start', () => {
     show(reduce([{ type: 'start' }, { type: 'nals', found: true }, { type: 'roomFailed' }]));
     renderWithProviders(<SelfcheckPage />, { locale: 'fr' });
-    expect(screen.getByText("Impossible de démarrer la salle d'écho")).toBeInTheDocument();
+    expect(screen.getByText('Impossible de démarrer la salle d’écho')).toBeInTheDocument();
   });
 
   it('keeps one decimal below 10 ms', () => {
