@@ -104,7 +104,21 @@ describe('CreateSessionForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Jam');
     await userEvent.type(screen.getByRole('combobox', { name: 'Invite musicians' }), 'zed{enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Create and join' }));
-    expect(await screen.findByText('No musician has these usernames: zed')).toBeInTheDocument();
+    // One name: the sentence speaks of one.
+    expect(await screen.findByText('No musician has the username zed')).toBeInTheDocument();
+  });
+
+  it('names several unknown usernames in the plural, in French too', async () => {
+    fetchSpy.mockResolvedValueOnce(
+      apiError(400, 'VALIDATION_FAILED', {
+        fields: { invite: 'unknown_username' },
+        details: { unknown: ['zed', 'yan'] },
+      }),
+    );
+    renderWithProviders(<CreateSessionForm onCreated={vi.fn()} />, { locale: 'fr' });
+    await userEvent.type(screen.getByRole('textbox', { name: /Nom/ }), 'Jam');
+    await userEvent.click(screen.getByRole('button', { name: 'Créer et rejoindre' }));
+    expect(await screen.findByText('Aucun musicien n’a ces noms d’utilisateur : zed, yan')).toBeInTheDocument();
   });
 
   it.each([

@@ -103,7 +103,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: Session,
             const names = unknownUsernames(error);
             next.invite =
               names.length > 0
-                ? t('create.unknownUsernames', { names: names.join(', ') })
+                ? t('create.unknownUsernames', { count: names.length, names: names.join(', ') })
                 : fieldErrorText(tCommon, code);
           } else next[field] = fieldErrorText(tCommon, code);
         }

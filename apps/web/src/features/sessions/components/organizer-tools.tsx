@@ -122,7 +122,7 @@ function InviteMore({ session }: { session: Session }) {
       onError: (err) => {
         const names = unknownUsernames(err);
         const code = err instanceof ApiError ? err.fields.usernames : undefined;
-        if (names.length > 0) setError(t('create.unknownUsernames', { names: names.join(', ') }));
+        if (names.length > 0) setError(t('create.unknownUsernames', { count: names.length, names: names.join(', ') }));
         else if (code) setError(fieldErrorText(tCommon, code));
         else setError(errorText(tCommon, err));
       },
