@@ -22,6 +22,8 @@ describe('UpgradeBanner', () => {
     const ui = userEvent.setup();
     expect(screen.getByText(TEXT)).toBeInTheDocument();
     expect(screen.getByText('Version 0.12.0 is ready for you; you have 0.11.0.')).toBeInTheDocument();
+    // Nothing to restore before an upgrade.
+    expect(screen.queryByRole('button', { name: 'Restore the previous version' })).not.toBeInTheDocument();
 
     await ui.click(screen.getByRole('button', { name: 'Upgrade' }));
     // The commands themselves are the store's (nals-store.test.ts); here, what the banner shows.
@@ -50,6 +52,7 @@ describe('UpgradeBanner', () => {
     renderWithProviders(<UpgradeBanner />);
     expect(screen.getByRole('alert')).toHaveTextContent('DOWNLOAD_FAILED');
     expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore the previous version' })).not.toBeInTheDocument();
   });
 
   it('is dismissible, and hidden during a session or when versions match', async () => {

@@ -25,7 +25,9 @@ export function UpgradeBanner() {
         ? t('upgrade.restoring')
         : t('upgrade.available');
   const canStart = (phase === 'idle' || phase === 'failed') && !!refVersion && isConnected;
-  const canRestore = (phase === 'idle' || phase === 'failed' || phase === 'upgraded') && isConnected;
+  // Only after an upgrade from this page is there a previous version to go back to: before one, the client would
+  // only answer ROLLBACK_UNAVAILABLE.
+  const canRestore = phase === 'upgraded' && isConnected;
 
   return (
     <Box component="section" aria-label={t('upgrade.label')} className="nals-banner">
