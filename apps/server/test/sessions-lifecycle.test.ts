@@ -13,6 +13,7 @@ import {
   joinOpen,
   quitOpen,
   signedInAgain,
+  sweepAfter,
   sessionsSuite,
   type ErrorJson,
 } from './support/sessions.ts';
@@ -125,10 +126,7 @@ describe.each(databases())('the organizer starts, ends, restarts and cancels ses
     expect((await details(h.t, bob, s.id)).json.status).toBe('live');
     await joined(h.t, bob, s.id);
     expect((await quitOpen(h.t, bob, s.id)).status).toBe(204);
-    h.t.clock.advance(GRACE_MS + 1000);
-    await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
-    Object.assign(ann, await signedInAgain(h.t, ann));
-    Object.assign(bob, await signedInAgain(h.t, bob));
+    await sweepAfter(h, GRACE_MS + 1000, [ann, bob]);
     const after = await details(h.t, ann, s.id);
     expect(after.json.status).toBe('ended');
     // Ended by the sweep: its organizer may still restart it for a grace period.

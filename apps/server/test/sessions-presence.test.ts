@@ -20,6 +20,7 @@ import {
   keepalive,
   quitOpen,
   signedInAgain,
+  sweepAfter,
   sessionsSuite,
   type ErrorJson,
 } from './support/sessions.ts';
@@ -136,10 +137,7 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     expect((await quitOpen(h.t, bob, s.id)).status).toBe(204);
 
     // Empty again for longer than the grace period: the sweep ends it.
-    h.t.clock.advance(DEFAULT_SESSION_EMPTY_GRACE_MS + 1000);
-    await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
-    Object.assign(ann, await signedInAgain(h.t, ann));
-    Object.assign(bob, await signedInAgain(h.t, bob));
+    await sweepAfter(h, DEFAULT_SESSION_EMPTY_GRACE_MS + 1000, [ann, bob]);
     const ended = await details(h.t, ann, s.id);
     expect(ended.json).toMatchObject({ status: 'ended', players: [], closesAt: null });
     expect(eventsOn(h, busTopics.session(s.id), from).map((e) => e['event'])).toEqual([
@@ -250,10 +248,7 @@ describe.each(databases())('joining and leaving on $name', (database) => {
     await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
     expect((await details(h.t, bob, s.id)).json.status).toBe('live');
     expect(h.rooms.rooms.has(roomOf(a.room.charge))).toBe(false);
-    h.t.clock.advance(DEFAULT_SESSION_EMPTY_GRACE_MS + 1000);
-    await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
-    Object.assign(ann, await signedInAgain(h.t, ann));
-    Object.assign(bob, await signedInAgain(h.t, bob));
+    await sweepAfter(h, DEFAULT_SESSION_EMPTY_GRACE_MS + 1000, [ann, bob]);
     expect((await details(h.t, bob, s.id)).json.status).toBe('ended');
     expect(eventsOn(h, busTopics.session(s.id), from).map((e) => e['event'])).toEqual(['left', 'left', 'ended']);
   });

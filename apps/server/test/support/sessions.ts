@@ -1,3 +1,4 @@
+import { SESSION_SWEEP_JOB } from '../../src/modules/sessions/sessions.jobs.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateOpenRehearsalBody, JoinedSession, Session } from '@tutti/contract/sessions';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -128,4 +129,11 @@ export const eventsOn = (h: SessionsHarness, topic: string, from = 0) =>
 export async function signedInAgain(t: TestApp, user: SignedInUser): Promise<SignedInUser> {
   const tokens = await signIn(t, user.email, user.password, user.serial);
   return { ...user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+}
+
+/** Moves the suite's clock on, runs the sweep, and signs the musicians in again (their tokens may have expired). */
+export async function sweepAfter(h: SessionsHarness, ms: number, musicians: SignedInUser[]): Promise<void> {
+  h.t.clock.advance(ms);
+  await h.t.app.tutti.jobs.runNow(SESSION_SWEEP_JOB);
+  for (const m of musicians) Object.assign(m, await signedInAgain(h.t, m));
 }
