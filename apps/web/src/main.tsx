@@ -5,6 +5,7 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { installFocusAfterSubmit } from './lib/focus-after-submit';
 import { initI18n } from './lib/i18n';
 import { browserLanguages, matchLanguage } from './lib/language';
 import { startApp } from './app/startup';
@@ -12,6 +13,8 @@ import { startApp } from './app/startup';
 // Before sign-in the browser's language decides; the saved locale replaces it once the user is known.
 initI18n(matchLanguage(browserLanguages()));
 void startApp();
+// Every form: a refused one puts focus on the problem (the first invalid field, or its error alert).
+installFocusAfterSubmit();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -44,7 +44,8 @@ export function createSessionEvents(deps: { pubsub: PubSub; log: FastifyBaseLogg
 
   return {
     async created(session: Session): Promise<void> {
-      await hall('created', session);
+      // A private one's invitees hear of it by their invitation, just after: not twice.
+      if (session.public) await hall('created', session);
     },
     async invited(session: Session, inviteeIds: string[], invitedBy: MusicianRef): Promise<void> {
       await Promise.all(
