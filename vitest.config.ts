@@ -22,6 +22,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // Real UDP with the protocol's own deadlines (a join unanswered in 3 s is refused): on a loaded 2-core CI
+          // box a join once missed its deadline while the server suites ran beside it. One retry in CI, as the
+          // end-to-end journeys have; a test that fails twice still fails the run.
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {
