@@ -37,13 +37,21 @@ for (const lang of ['en', 'fr'] as const) {
         musicianWithClient(page, request, nals, {}, lang, { prefix: `in${lang}` }),
         createConfirmedUser(request, { prefix: `io${lang}`, locale: lang }),
       ]);
-      // Far from the hall: the preferences page.
+      // Far from the hall: the preferences page, once its bus has subscribed to my invitations (their code loads
+      // after the page: an invitation made before that would be announced to nobody on this page).
+      const listening = page
+        .waitForEvent('websocket', (ws) => ws.url().includes('/bus'))
+        .then((ws) =>
+          ws.waitForEvent('framesent', {
+            predicate: (frame) => /"SUBSCRIBE".*\/invitations"/.test(String(frame.payload)),
+            timeout: 30_000,
+          }),
+        );
       await page.goto('/me/preferences');
+      await listening;
       await expect(page.getByRole('heading', { level: 1, name: n.preferences })).toBeVisible();
       const sessionsEntry = page.getByRole('banner').getByRole('link', { name: /^Sessions/ });
       await expect(sessionsEntry).toHaveText('Sessions');
-      // The page's notices are loaded and listening (their code arrives after the page, like the menus').
-      await page.waitForLoadState('networkidle');
 
       const name = `Funk in G ${me.user.username.slice(-4)}`;
       const api = await apiSessionOf(request, organizer);
