@@ -306,6 +306,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     pubsub,
     uploads: createUploadStorage(config.dataDir),
     jobs,
+    mailer,
+    mail: { publicUrl: config.publicUrl, from: config.mail.from },
     config: config.sessions,
     log: app.log.child({ module: 'sessions' }),
     now,

@@ -95,6 +95,9 @@ export const SessionSchema = z
     closesAt: z.string().nullable(),
     /** An ended session: until when its organizer may restart it; null otherwise. */
     restartableUntil: z.string().nullable(),
+    /** The SEQUENCE of its calendar event (packages/contract/src/calendar.ts): bumped when the start changes or it
+     *  is cancelled, so "Add to calendar" updates what an invitation email put in a calendar. */
+    calendarSequence: z.number().int().min(0),
     createdAt: z.string(),
     organizer: MusicianRefSchema.nullable(),
     maxPlayers: z.number().int(),

@@ -33,6 +33,23 @@ describe('file mailer', () => {
     await mailer.close();
   });
 
+  it('sends a calendar invitation as the text/calendar alternative with its method, and as an .ics file', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tutti-mail-'));
+    const mailer = createFileMailer(join(dir, 'mail'), 'Tutti <no-reply@tutti.local>');
+    const content = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: 'Cancelled',
+      text: 'Cancelled',
+      calendar: { method: 'CANCEL', content },
+    });
+    const [file] = readdirSync(join(dir, 'mail'));
+    const raw = readFileSync(join(dir, 'mail', file ?? ''), 'utf8');
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+    expect(raw).toContain('invitation.ics');
+    await mailer.close();
+  });
+
   it('keeps messages to the server user: files 0600 in a 0700 folder, even one created open before', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tutti-mail-'));
     const outbox = join(dir, 'mail');

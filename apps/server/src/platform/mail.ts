@@ -13,6 +13,19 @@ export interface MailMessage {
   text: string;
   /** The action link the email carries (confirmation, recovery), also in the text. */
   link?: string;
+  /** An iCalendar invitation (RFC 5545/5546): sent as the text/calendar alternative calendars act on, and as an
+   *  .ics attachment for the others. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+}
+
+/** What nodemailer sends for a message: the calendar as its `icalEvent`. */
+function transportMessage({ calendar, ...message }: Omit<MailMessage, 'link'>) {
+  return {
+    ...message,
+    ...(calendar && {
+      icalEvent: { method: calendar.method, filename: 'invitation.ics', content: calendar.content },
+    }),
+  };
 }
 
 /** Outbox files repeat the link in this header: the body is quoted-printable (long lines, accents), a header line
@@ -43,7 +56,7 @@ export function createFileMailer(dir: string, from: string, log?: FastifyBaseLog
     send: async ({ link, ...message }) => {
       // `prepared`: written verbatim, not folded onto a second line.
       const headers = link ? { [LINK_HEADER]: { prepared: true, value: link } } : undefined;
-      const info = await transport.sendMail({ from, ...message, ...(headers && { headers }) });
+      const info = await transport.sendMail({ from, ...transportMessage(message), ...(headers && { headers }) });
       if (!folderReady) {
         mkdirSync(dir, { recursive: true, mode: OUTBOX_DIR_MODE });
         // mkdir's mode is masked by the umask and leaves an existing folder as it was. A folder the server does not
@@ -78,7 +91,7 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   return {
     kind: 'smtp',
     send: async ({ link: _link, ...message }) => {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ from, ...transportMessage(message) });
     },
     close: async () => transport.close(),
   };

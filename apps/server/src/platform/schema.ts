@@ -263,6 +263,11 @@ export const sessions = pgTable(
     cancelledAt: instant('cancelled_at'),
     /** A live open session everyone left: since when; it ends a grace period later unless someone comes back. */
     emptySince: instant('empty_since'),
+    /** The SEQUENCE of its calendar invitation (RFC 5545): bumped when its start changes or it is cancelled. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** When its reminder email went out (a scheduled session, 15 minutes before the start); null until then, and
+     *  again when the start moves. */
+    remindedAt: instant('reminded_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [

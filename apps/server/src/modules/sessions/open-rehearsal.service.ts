@@ -18,6 +18,7 @@ import type { CoreDeps, SessionCore } from './session-core.ts';
 import { sessionCancelled, sessionEnded } from './session-core.ts';
 import type { SessionAccess } from './session-access.ts';
 import type { FairUse } from './fair-use.ts';
+import type { SessionNotices } from './session-notices.ts';
 import { isOrganizer, restartableUntil, sessionStatus } from './sessions.policy.ts';
 
 const organizerOnly = () => new AppError(403, 'FORBIDDEN', 'Only the organizer can change this session.');
@@ -26,9 +27,9 @@ const stateConflict = (status: SessionStatus, message: string) =>
   new AppError(409, 'SESSION_STATE_CONFLICT', message, { details: { status } });
 
 export function createOpenRehearsalService(
-  deps: CoreDeps & { core: SessionCore; access: SessionAccess; fairUse: FairUse },
+  deps: CoreDeps & { core: SessionCore; access: SessionAccess; fairUse: FairUse; notices: SessionNotices },
 ) {
-  const { db, repo, core, access, fairUse, events, uploads, log, now, graceMs } = deps;
+  const { db, repo, core, access, fairUse, notices, events, uploads, log, now, graceMs } = deps;
 
   /** Accounts for the usernames, without the inviter; any unknown username refuses the whole request. */
   const resolveInvitees = async (usernames: string[], inviterId: string): Promise<AccountRow[]> => {
@@ -80,6 +81,7 @@ export function createOpenRehearsalService(
         await fairUse.checkGoingLive(tx, organizerId, at);
         await repo.updateSession(row.id, { startsAt: at }, tx);
       });
+      await notices.changed(row.id, 'startedNow');
     } else if (to === 'live' && status === 'ended') {
       const until = restartableUntil(row, graceMs);
       if (!until || until <= at) throw stateConflict(status, 'The grace period to restart this session is over.');
@@ -91,6 +93,7 @@ export function createOpenRehearsalService(
       });
     } else if (to === 'cancelled' && status === 'scheduled') {
       await core.end(row.id, true);
+      await notices.changed(row.id, 'cancelled');
     } else if (to === 'ended' && status === 'live') {
       await core.end(row.id);
     } else {
@@ -103,6 +106,7 @@ export function createOpenRehearsalService(
     // The invitee may see a private session's invitations: send them the session as they will see it.
     const session = core.present(await core.loadView(row.id), true);
     await events.invited(session, inviteeIds, presentMusician(inviter));
+    await notices.invited(row.id, inviteeIds);
   };
 
   return {
@@ -181,6 +185,9 @@ export function createOpenRehearsalService(
         patch.startsAt = new Date(body.startsAt);
       }
       if (Object.keys(patch).length > 0) await repo.updateSession(id, patch);
+      if (patch.startsAt && patch.startsAt.getTime() !== row.startsAt.getTime()) {
+        await notices.changed(id, 'rescheduled');
+      }
       const view = await core.loadView(id);
       await events.updated(core.forBus(view), row.public);
       return core.present(view, true);

@@ -36,6 +36,7 @@ export function presentSession(
     endedAt: row.endedAt?.toISOString() ?? null,
     closesAt: closesAt(row, graceMs)?.toISOString() ?? null,
     restartableUntil: restartable && restartable > now ? restartable.toISOString() : null,
+    calendarSequence: row.calendarSequence,
     createdAt: row.createdAt.toISOString(),
     organizer: view.organizer ? presentMusician(view.organizer) : null,
     maxPlayers: row.maxPlayers,

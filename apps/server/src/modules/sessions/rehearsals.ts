@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionsConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import type { PubSub } from '../../platform/pubsub.ts';
 import type { RoomAllocator } from '../../platform/room-allocator.ts';
 import type { UploadStorage } from '../../platform/uploads.ts';
@@ -15,6 +16,7 @@ import { createSessionCore, type CoreDeps } from './session-core.ts';
 import { createSessionPresenceService } from './session-presence.service.ts';
 import { createSessionQueries } from './session-queries.ts';
 import { createSessionEvents } from './sessions.events.ts';
+import { createSessionNotices, registerReminderJob } from './session-notices.ts';
 import { createSessionSweep, registerSessionJobs } from './sessions.jobs.ts';
 import { createTestRehearsalService } from './test-rehearsal.service.ts';
 
@@ -25,6 +27,9 @@ export function createRehearsals(deps: {
   pubsub: PubSub;
   uploads: UploadStorage;
   jobs: Jobs;
+  mailer: Mailer;
+  /** The web's origin (links in emails) and the From address (the calendar events' organizer). */
+  mail: { publicUrl: string; from: string };
   config: SessionsConfig;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -48,9 +53,19 @@ export function createRehearsals(deps: {
   const access = createSessionAccess(repo);
   const withCore = { ...base, core, access };
   registerSessionJobs(deps.jobs, createSessionSweep(withCore), deps.config.sweepIntervalMs);
+  const notices = createSessionNotices({
+    db,
+    mailer: deps.mailer,
+    log,
+    now,
+    publicUrl: deps.mail.publicUrl,
+    mailFrom: deps.mail.from,
+    loadView: core.loadView,
+  });
+  registerReminderJob(deps.jobs, notices, deps.config.sweepIntervalMs);
   const presenceService = createSessionPresenceService(withCore);
   return {
-    open: createOpenRehearsalService({ ...withCore, fairUse: createFairUse(deps.config.limits) }),
+    open: createOpenRehearsalService({ ...withCore, notices, fairUse: createFairUse(deps.config.limits) }),
     test: createTestRehearsalService(withCore),
     presence: presenceService,
     queries: createSessionQueries(withCore),

@@ -26,6 +26,8 @@ const row = (over: Partial<SessionRow> = {}): SessionRow => ({
   endedAt: null,
   cancelledAt: null,
   emptySince: null,
+  calendarSequence: 0,
+  remindedAt: null,
   createdAt: new Date('2026-03-01T09:00:00Z'),
   ...over,
 });

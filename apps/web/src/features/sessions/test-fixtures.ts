@@ -52,6 +52,7 @@ export function sampleSession(patch: Partial<Session> = {}): Session {
     endedAt: null,
     closesAt: null,
     restartableUntil: null,
+    calendarSequence: 0,
     createdAt: '2030-01-01T09:00:00.000Z',
     organizer: ANA,
     maxPlayers: 8,
