@@ -10,6 +10,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The iCalendar invitation it carries (its text/calendar alternative), if any. */
+  calendar: string | null;
 }
 
 /** Header block of a MIME entity, keys lower-cased, folded lines unfolded. */
@@ -31,15 +33,23 @@ function decodeQuotedPrintable(body: string): string {
 
 /** Encoded words in headers (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes accented subjects. */
 function decodeHeaderValue(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+  // Whitespace between two encoded words is folding, not text (RFC 2047 section 6.2).
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
-/** The text of an entity and of every nested part, each decoded with its own transfer encoding. */
-function collectText(entity: string): string {
+interface Part {
+  type: string;
+  text: string;
+}
+
+/** Every leaf part of an entity, each decoded with its own transfer encoding. */
+function collectParts(entity: string): Part[] {
   const split = entity.search(/\r?\n\r?\n/);
   const headers = parseHeaders(split === -1 ? entity : entity.slice(0, split));
   const body = split === -1 ? '' : entity.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -50,13 +60,16 @@ function collectText(entity: string): string {
       .split(`--${boundary}`)
       .slice(1)
       .filter((part) => !part.startsWith('--'))
-      .map((part) => collectText(part.replace(/^\r?\n/, '')))
-      .join('\n');
+      .flatMap((part) => collectParts(part.replace(/^\r?\n/, '')));
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  return [{ type: type.toLowerCase(), text }];
 }
 
 export async function readOutbox(address: string): Promise<OutboxMail[]> {
@@ -72,12 +85,17 @@ export async function readOutbox(address: string): Promise<OutboxMail[]> {
     const headerEnd = raw.search(/\r?\n\r?\n/);
     const headers = parseHeaders(headerEnd === -1 ? raw : raw.slice(0, headerEnd));
     if (!(headers.to ?? '').toLowerCase().includes(wanted)) continue;
+    const parts = collectParts(raw);
     mails.push({
       file,
       writtenAt: (await stat(file)).mtimeMs,
       to: headers.to ?? '',
       subject: decodeHeaderValue(headers.subject ?? ''),
-      text: collectText(raw),
+      text: parts
+        .filter((p) => p.type.startsWith('text/plain'))
+        .map((p) => p.text)
+        .join('\n'),
+      calendar: parts.find((p) => p.type.startsWith('text/calendar'))?.text ?? null,
     });
   }
   // Oldest first; the file name (it starts with a timestamp) breaks ties within the same millisecond.

@@ -9,7 +9,7 @@ import {
 
 const event = {
   method: 'REQUEST' as const,
-  uid: sessionCalendarUid('0b7c6f1e-0000-4000-8000-000000000001', 'tutti.example'),
+  uid: sessionCalendarUid('0b7c6f1e-0000-4000-8000-000000000001', 'https://tutti.example:8443'),
   sequence: 2,
   start: new Date('2026-12-03T18:30:00Z'),
   summary: 'Blues in E; take 2, with Zoé',
@@ -47,6 +47,11 @@ describe('a rehearsal as an iCalendar invitation (RFC 5545)', () => {
     const props = readCalendarEvent(buildCalendar({ ...event, method: 'CANCEL', sequence: 3 }));
     expect(props).toMatchObject({ METHOD: 'CANCEL', STATUS: 'CANCELLED', SEQUENCE: '3', UID: expect.any(String) });
     expect(props.UID).toBe(event.uid);
+  });
+
+  it('reads back a calendar whose line ends a mail transport turned into LF', () => {
+    const lf = buildCalendar(event).replace(/\r\n/g, '\n');
+    expect(readCalendarEvent(lf)).toMatchObject({ UID: event.uid, SEQUENCE: '2' });
   });
 
   it('escapes text values', () => {

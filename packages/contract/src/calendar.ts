@@ -32,8 +32,8 @@ export interface CalendarEvent {
 }
 
 /** The event's stable identity: one session, one UID, on every instance and in every email. */
-export function sessionCalendarUid(sessionId: string, host: string): string {
-  return `session-${sessionId}@${host}`;
+export function sessionCalendarUid(sessionId: string, origin: string): string {
+  return `session-${sessionId}@${new URL(origin).hostname}`;
 }
 
 /** `20261126T183000Z`: always UTC, so no VTIMEZONE is needed and every calendar shows the reader's own time. */
@@ -124,7 +124,8 @@ function nameEnd(line: string): number {
  * and for checking what was sent; not a general iCalendar parser.
  */
 export function readCalendarEvent(text: string): Record<string, string> {
-  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/);
+  // Tolerant of bare LF line ends, as a mail transport may have rewritten them.
+  const lines = text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
   const props: Record<string, string> = {};
   let inEvent = false;
   for (const line of lines) {

@@ -47,7 +47,6 @@ const reachable = (accounts: (AccountRow | null)[]): AccountRow[] => {
  */
 export function createSessionNotices(deps: NoticesDeps) {
   const { db, mailer, log, now, publicUrl, loadView } = deps;
-  const host = new URL(publicUrl).host;
   const linkTo = (row: SessionRow) => `${publicUrl}/studio/open-rehearsal/${row.id}`;
 
   const send = async (view: SessionView, kind: SessionMailKind, to: AccountRow[]): Promise<void> => {
@@ -70,7 +69,7 @@ export function createSessionNotices(deps: NoticesDeps) {
               method,
               content: buildCalendar({
                 method,
-                uid: sessionCalendarUid(row.id, host),
+                uid: sessionCalendarUid(row.id, publicUrl),
                 sequence: row.calendarSequence,
                 start: row.startsAt,
                 summary: row.name,

@@ -5,6 +5,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 import { StatusBadges } from './session-card';
+import { ShareActions } from './share-actions';
 
 function Musician({ musician, note }: { musician: MusicianRef; note?: string }) {
   return (
@@ -63,6 +64,7 @@ export function SessionOverview({ session, myId }: { session: Session; myId: str
                 : t('details.startedOn', { date: formatStart(session.runningSince ?? session.startsAt, locale) })}
           </Text>
           {session.description && <Text style={{ whiteSpace: 'pre-line' }}>{session.description}</Text>}
+          {session.kind === 'open' && <ShareActions session={session} />}
         </Stack>
         <Group align="flex-start" gap="xl">
           <Stack gap={6} miw={200}>
