@@ -1,5 +1,5 @@
 import type { Config } from '@tutti/contract/reference';
-import type { NalsVersion } from '@tutti/contract/http';
+import type { NalsVersion } from '@tutti/contract/nals';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/platform/schema.ts';

@@ -1,4 +1,4 @@
-import type { Selfcheck } from '@tutti/contract/http';
+import type { Selfcheck } from '@tutti/contract/nals';
 import { SESSION_KEEPALIVE_TIMEOUT_MS } from '@tutti/contract/sessions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UdpPeer } from '../../room/test/helpers.ts';

@@ -1,4 +1,4 @@
-import type { Selfcheck } from '@tutti/contract/http';
+import type { Selfcheck } from '@tutti/contract/nals';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfchecks } from '../src/platform/schema.ts';

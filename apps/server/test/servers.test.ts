@@ -1,5 +1,5 @@
-import type { Provider, Region, Server, ServerHealth } from '@tutti/contract/sessions';
-import { PROVIDERS } from '@tutti/contract/sessions';
+import type { Provider, Region, Server, ServerHealth } from '@tutti/contract/servers';
+import { PROVIDERS } from '@tutti/contract/servers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServersRepository } from '../src/modules/servers/servers.repository.ts';

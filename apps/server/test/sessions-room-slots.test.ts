@@ -1,4 +1,5 @@
-import type { Server, Session } from '@tutti/contract/sessions';
+import type { Session } from '@tutti/contract/sessions';
+import type { Server } from '@tutti/contract/servers';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/app.ts';
 import { databases } from './support/databases.ts';

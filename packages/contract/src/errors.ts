@@ -91,3 +91,6 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** A zod check's message as a field error code: `.max(80, fieldCode('too_long'))`. */
+export const fieldCode = (c: FieldErrorCode) => ({ message: c });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AUTHZ } from './authz.ts';
+import { IdParamsSchema, LocalizedNameSchema, text } from './common.ts';
+import { def } from './endpoint.ts';
 
 /**
  * The audio client (NALS) protocol over MQTT. The web publishes `{action, data}` to `/topic/nals/{token}/in` and
@@ -276,3 +279,99 @@ export type NalsEmulatorState = z.infer<typeof NalsEmulatorStateSchema>;
 /** The protocol reports no sample rate: buffer sizes are shown with their latency at this rate, the one the native
  *  client opens its sound card at (docs/nals-protocol.md). */
 export const AUDIO_SAMPLE_RATE_HZ = 48_000;
+
+// ---- schemas of the audio-client endpoints (versions, download, self-check)
+
+/** The systems the audio client is built for: Linux, Windows 64-bit, macOS from Yosemite. */
+export const NALS_OSES = ['linux', 'windows', 'mac'] as const;
+export const NalsOsSchema = z.enum(NALS_OSES, {
+  error: (issue) => (issue.input === undefined ? 'required' : 'invalid'),
+});
+export type NalsOs = z.infer<typeof NalsOsSchema>;
+/** X.Y.Z, as the audio client reports it. */
+export const NalsVersionNumberSchema = text().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, { message: 'invalid' });
+
+export const NalsVersionSchema = z
+  .object({
+    id: z.uuid(),
+    version: z.string(),
+    releaseNotes: LocalizedNameSchema,
+    /** Absolute download address per system. */
+    downloads: z.object({ linux: z.string(), windows: z.string(), mac: z.string() }),
+    /** The reference version (v1/config's nalsRefVersion); one at most. */
+    enabled: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'NalsVersion' });
+export type NalsVersion = z.infer<typeof NalsVersionSchema>;
+/** target: a version number; the enabled version when absent. */
+export const NalsDownloadQuerySchema = z.object({ os: NalsOsSchema, target: NalsVersionNumberSchema.optional() });
+
+/** The echo room of a self-check: the audio client sends `connect {ip, port, player, charge}` to reach it. */
+export const SelfcheckSchema = z
+  .object({
+    id: z.uuid(),
+    ip: z.string(),
+    port: z.number().int().min(1).max(65535),
+    player: z.number().int().min(0).max(15),
+    /** The echo room's ticket for this account (`connect`'s charge): the audio client presents it to join. */
+    charge: z.string(),
+  })
+  .meta({ id: 'Selfcheck' });
+export type Selfcheck = z.infer<typeof SelfcheckSchema>;
+
+/** The audio client's routes: versions, downloads, token, and the echo self-check. */
+export const nalsEndpoints = {
+  // ---- audio client (NALS)
+  listNalsVersions: def({
+    method: 'GET',
+    path: 'v1/nals/versions',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'nals',
+    summary: 'Audio client releases, newest first',
+    response: z.array(NalsVersionSchema),
+  }),
+  enableNalsVersion: def({
+    method: 'POST',
+    path: 'v1/nals/versions/{id}/enable',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'nals',
+    summary: 'Make this release the reference version (nalsRefVersion); the previous one is disabled',
+    params: IdParamsSchema,
+    response: NalsVersionSchema,
+  }),
+  getNalsDownload: def({
+    method: 'GET',
+    path: 'v1/nals/download',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'nals',
+    summary: 'Download address of the audio client for a system (target version, else the reference one)',
+    query: NalsDownloadQuerySchema,
+    response: 'text',
+  }),
+
+  // ---- sessions: self-check
+  startSelfcheck: def({
+    method: 'POST',
+    path: 'v1/selfcheck/start',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'sessions',
+    summary: 'Open an echo room on the room server for the self-check',
+    response: SelfcheckSchema,
+    status: 201,
+  }),
+  closeSelfcheck: def({
+    method: 'POST',
+    path: 'v1/selfcheck/{id}/close',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'Close my self-check and its echo room (idempotent)',
+    params: IdParamsSchema,
+    response: null,
+  }),
+} as const;

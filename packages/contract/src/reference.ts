@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { AUTHZ } from './authz.ts';
 import { LocalizedNameSchema } from './common.ts';
+import { def } from './endpoint.ts';
 
 export const ConfigSchema = z
   .object({
@@ -47,3 +49,81 @@ export type SocialNetwork = z.infer<typeof SocialNetworkSchema>;
 export type MusicStyle = z.infer<typeof MusicStyleSchema>;
 export type MusicSkill = z.infer<typeof MusicSkillSchema>;
 export type Privilege = z.infer<typeof PrivilegeSchema>;
+
+/** The reference and configuration routes. */
+export const referenceEndpoints = {
+  // ---- reference and configuration
+  health: def({
+    method: 'GET',
+    path: 'v1/health',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'Liveness and database check',
+    response: 'text',
+  }),
+  getConfig: def({
+    method: 'GET',
+    path: 'v1/config',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'Client configuration',
+    query: ConfigQuerySchema,
+    response: ConfigSchema,
+  }),
+  getSystem: def({
+    method: 'GET',
+    path: 'v1/system',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'Server time; version and engines for an administrator',
+    response: SystemSchema,
+  }),
+  listCountries: def({
+    method: 'GET',
+    path: 'v1/config/countries',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'ISO 3166 countries, English and French names',
+    response: z.array(CountrySchema),
+  }),
+  listSocialNetworks: def({
+    method: 'GET',
+    path: 'v1/config/social-networks',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'Social networks a profile can link to',
+    response: z.array(SocialNetworkSchema),
+  }),
+  listMusicStyles: def({
+    method: 'GET',
+    path: 'v1/music-styles',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'Music styles',
+    response: z.array(MusicStyleSchema),
+  }),
+  listMusicSkills: def({
+    method: 'GET',
+    path: 'v1/music-skills',
+    access: 'public',
+    authz: AUTHZ.anyone,
+    tag: 'reference',
+    summary: 'Skill levels',
+    response: z.array(MusicSkillSchema),
+  }),
+  listPrivileges: def({
+    method: 'GET',
+    path: 'v1/privileges',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'reference',
+    summary: 'Roles an account can hold',
+    response: z.array(PrivilegeSchema),
+  }),
+} as const;

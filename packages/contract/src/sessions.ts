@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { FieldErrorCode } from './errors.ts';
-import { PageSchema, TEXT_PATTERN, text, UsernameSchema } from './common.ts';
+import { AUTHZ } from './authz.ts';
+import { IdParamsSchema, PageQuerySchema, PageSchema, text, UsernameSchema } from './common.ts';
+import { def } from './endpoint.ts';
+import { fieldCode as code } from './errors.ts';
 
 /**
  * Rehearsal sessions, the room servers they run on, and the free-minute allowance. Open rehearsals are created by
  * any musician (public or private, now or scheduled); test rehearsals by administrators, joined by TUTTI_MU with a
  * password. Times are ISO 8601 strings in UTC.
  */
-
-const code = (c: FieldErrorCode) => ({ message: c });
 
 export const SESSION_NAME_MAX = 80;
 export const SESSION_DESCRIPTION_MAX = 1000;
@@ -229,17 +229,6 @@ export type SessionPost = z.infer<typeof SessionPostSchema>;
 export const SessionPostPageSchema = PageSchema(SessionPostSchema).meta({ id: 'SessionPostPage' });
 export type SessionPostPage = z.infer<typeof SessionPostPageSchema>;
 
-// ---- test rehearsals
-
-export const CreateTestRehearsalBodySchema = z.object({
-  name: SessionNameSchema,
-  description: SessionDescriptionSchema.optional(),
-  password: text({ error: 'required' }).min(1, code('required')).max(TEST_REHEARSAL_PASSWORD_MAX, code('too_long')),
-});
-export const JoinTestRehearsalBodySchema = z.object({
-  password: text({ error: 'required' }).min(1, code('required')).max(TEST_REHEARSAL_PASSWORD_MAX, code('too_long')),
-});
-
 // ---- room quality
 
 const Ms = z.number().min(0).max(60_000);
@@ -251,80 +240,135 @@ export const RoomMetricsBodySchema = z
   });
 export type RoomMetrics = z.infer<typeof RoomMetricsBodySchema>;
 
-// ---- regions, providers, servers (administrators)
+/** Session lists, live state, and open rehearsals. */
+export const sessionEndpoints = {
+  // ---- sessions: lists and live state
+  listSessions: def({
+    method: 'GET',
+    path: 'v1/sessions',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'sessions',
+    summary: 'Live sessions I may see: public ones, and private ones I organize, am invited to or play in; paged',
+    query: PageQuerySchema,
+    response: SessionPageSchema,
+  }),
+  listPublicSessions: def({
+    method: 'GET',
+    path: 'v1/sessions/public',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'sessions',
+    summary: 'Public open rehearsals, live then scheduled, soonest first; paged',
+    query: PageQuerySchema,
+    response: SessionPageSchema,
+  }),
+  listMySessions: def({
+    method: 'GET',
+    path: 'v1/me/sessions',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'sessions',
+    summary: 'Sessions I organize and sessions I am invited to (not ended), each paged, and my free minutes left',
+    query: PageQuerySchema,
+    response: MySessionsSchema,
+  }),
+  keepalive: def({
+    method: 'POST',
+    path: 'v1/sessions/{id}/keepalive',
+    access: 'user',
+    authz: AUTHZ.playerOnly,
+    tag: 'sessions',
+    summary: 'I am still playing; counts free minutes and drops me when they run out (402)',
+    params: IdParamsSchema,
+    response: KeepaliveResponseSchema,
+  }),
+  getSessionDetails: def({
+    method: 'GET',
+    path: 'v1/sessions/{id}/details',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'One session; a private one only for its organizer, invited and players',
+    params: IdParamsSchema,
+    response: SessionSchema,
+  }),
+  listSessionPosts: def({
+    method: 'GET',
+    path: 'v1/session-posts',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'sessions',
+    summary: "The hall's feed of public session activity, newest first; paged",
+    query: PageQuerySchema,
+    response: SessionPostPageSchema,
+  }),
 
-/** Missing: required; present but of the wrong type or format: invalid. */
-const requiredOrInvalid = {
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : 'invalid'),
-};
-
-export const RegionSchema = z
-  .object({
-    id: z.uuid(),
-    /** Short stable name, e.g. eu-west. */
-    code: z.string(),
-    name: z.string(),
-    latitude: z.number(),
-    longitude: z.number(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'Region' });
-export type Region = z.infer<typeof RegionSchema>;
-export const CreateRegionBodySchema = z.object({
-  code: text({ error: 'required' })
-    .min(2, code('invalid'))
-    .max(32, code('too_long'))
-    .regex(/^[a-z0-9-]+$/, code('invalid')),
-  name: text({ error: 'required' }).trim().min(1, code('required')).max(80, code('too_long')),
-  latitude: z.number(requiredOrInvalid).min(-90, code('invalid')).max(90, code('invalid')),
-  longitude: z.number(requiredOrInvalid).min(-180, code('invalid')).max(180, code('invalid')),
-});
-
-export const PROVIDERS = ['self-hosted', 'ovh', 'scaleway', 'hetzner', 'aws'] as const;
-export const ProviderIdSchema = z.enum(PROVIDERS, { error: () => 'invalid' });
-export const ProviderSchema = z.object({ id: ProviderIdSchema, name: z.string() }).meta({ id: 'Provider' });
-export type Provider = z.infer<typeof ProviderSchema>;
-
-export const SERVER_STATUSES = ['started', 'paused'] as const;
-export const ServerSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    regionId: z.uuid(),
-    provider: ProviderIdSchema,
-    /** The room server's control address (its /health and /rooms). */
-    url: z.string(),
-    /** Players it takes at once across its rooms. */
-    capacity: z.number().int(),
-    status: z.enum(SERVER_STATUSES),
-    /** Players present in its open rooms (a room takes a slot of its server per player who joins, not its
-     *  maxPlayers up front); the server is full when load reaches capacity. */
-    load: z.number().int(),
-    lastHealthAt: z.string().nullable(),
-    lastHealthOk: z.boolean().nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'Server' });
-export type Server = z.infer<typeof ServerSchema>;
-export const CreateServerBodySchema = z.object({
-  name: text({ error: 'required' }).trim().min(1, code('required')).max(80, code('too_long')),
-  regionId: z.uuid(requiredOrInvalid),
-  provider: ProviderIdSchema,
-  url: z.url(code('invalid')).regex(TEXT_PATTERN, code('invalid_characters')).max(300, code('too_long')),
-  /** The room server's ROOM_SECRET; never returned. */
-  secret: text({ error: 'required' }).min(16, code('invalid')).max(200, code('too_long')),
-  capacity: z.number(requiredOrInvalid).int(code('invalid')).min(1, code('invalid')).max(10_000, code('invalid')),
-});
-
-export const ServerHealthSchema = z
-  .object({
-    ok: z.boolean(),
-    checkedAt: z.string(),
-    /** The room server's own report when it answered. */
-    report: z
-      .object({ rooms: z.number().int(), players: z.number().int(), uptimeSec: z.number(), cpu: z.number() })
-      .nullable(),
-    error: z.string().nullable(),
-  })
-  .meta({ id: 'ServerHealth' });
-export type ServerHealth = z.infer<typeof ServerHealthSchema>;
+  // ---- sessions: open rehearsals
+  createOpenRehearsal: def({
+    method: 'POST',
+    path: 'v2/open-rehearsal',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'sessions',
+    summary: 'Create an open rehearsal, now or scheduled, public or private, and invite musicians (fair-use limits)',
+    body: CreateOpenRehearsalBodySchema,
+    response: SessionSchema,
+    status: 201,
+  }),
+  updateOpenRehearsal: def({
+    method: 'PUT',
+    path: 'v1/open-rehearsal/{id}',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'Edit an open rehearsal (organizer only)',
+    params: IdParamsSchema,
+    body: UpdateOpenRehearsalBodySchema,
+    response: SessionSchema,
+  }),
+  setOpenRehearsalCover: def({
+    method: 'PUT',
+    path: 'v1/open-rehearsal/{id}/cover-picture',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'Set the cover picture (organizer only): multipart field file, JPEG, PNG or WebP, resized',
+    params: IdParamsSchema,
+    upload: { field: 'file' },
+    response: SessionSchema,
+  }),
+  joinOpenRehearsal: def({
+    method: 'POST',
+    path: 'v2/open-rehearsal/{id}/join',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'Take a player slot: room address, slot, free minutes left, and the token of the quit beacon',
+    params: IdParamsSchema,
+    response: JoinedSessionSchema,
+  }),
+  inviteToOpenRehearsal: def({
+    method: 'POST',
+    path: 'v1/open-rehearsal/{id}/invite',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'Invite musicians by username (organizer only); each sees the invitation live',
+    params: IdParamsSchema,
+    body: InviteBodySchema,
+    response: SessionSchema,
+  }),
+  quitOpenRehearsal: def({
+    method: 'POST',
+    path: 'v1/open-rehearsal/{id}/quit',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'sessions',
+    summary: 'Leave my slot (idempotent); the last one out ends the session. Accepts the beacon form',
+    params: IdParamsSchema,
+    body: QuitBodySchema,
+    beacon: true,
+    response: null,
+  }),
+} as const;

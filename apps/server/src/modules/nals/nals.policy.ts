@@ -1,5 +1,5 @@
 import { compareVersions } from '@tutti/contract/nals';
-import type { NalsOs } from '@tutti/contract/http';
+import type { NalsOs } from '@tutti/contract/nals';
 import type { NalsVersionRow } from '../../platform/schema.ts';
 
 /** Newest release first, by version number (0.10.2 after 0.9.0, which text order gets wrong). */

@@ -1,4 +1,4 @@
-import type { NalsVersion } from '@tutti/contract/http';
+import type { NalsVersion } from '@tutti/contract/nals';
 import type { NalsVersionRow } from '../../platform/schema.ts';
 import { downloadOf, resolveDownload } from './nals.policy.ts';
 

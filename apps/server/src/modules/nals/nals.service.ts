@@ -1,4 +1,4 @@
-import type { NalsOs, NalsVersion } from '@tutti/contract/http';
+import type { NalsOs, NalsVersion } from '@tutti/contract/nals';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import { notFound } from '../../platform/errors.ts';
 import { downloadOf, newestFirst, resolveDownload } from './nals.policy.ts';

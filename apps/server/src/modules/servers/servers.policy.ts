@@ -1,4 +1,4 @@
-import { PROVIDERS } from '@tutti/contract/sessions';
+import { PROVIDERS } from '@tutti/contract/servers';
 
 /** The region `npm start` registers its own room server in; also the first choice when the organizer's place is
  *  unknown. */

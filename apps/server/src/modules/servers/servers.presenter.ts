@@ -1,4 +1,4 @@
-import type { ProviderIdSchema, Region, Server } from '@tutti/contract/sessions';
+import type { ProviderIdSchema, Region, Server } from '@tutti/contract/servers';
 import type { z } from 'zod';
 import type { RegionRow } from '../../platform/schema.ts';
 import type { ServerWithLoad } from './servers.repository.ts';

@@ -5,7 +5,7 @@ import {
   type Region,
   type Server,
   type ServerHealth,
-} from '@tutti/contract/sessions';
+} from '@tutti/contract/servers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.ts';

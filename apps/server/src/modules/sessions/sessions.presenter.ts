@@ -1,4 +1,4 @@
-import type { Selfcheck } from '@tutti/contract/http';
+import type { Selfcheck } from '@tutti/contract/nals';
 import type { RoomAddress } from '../../platform/room-client.ts';
 import type { SelfcheckRow } from '../../platform/schema.ts';
 import { ECHO_ROOM_PLAYER } from './sessions.policy.ts';

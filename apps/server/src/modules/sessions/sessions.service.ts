@@ -1,4 +1,4 @@
-import type { Selfcheck } from '@tutti/contract/http';
+import type { Selfcheck } from '@tutti/contract/nals';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import { AppError, notFound } from '../../platform/errors.ts';

@@ -1,7 +1,7 @@
 import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import { SESSION_MAX_PLAYERS } from '@tutti/contract/sessions';
 import type { z } from 'zod';
-import type { CreateTestRehearsalBodySchema } from '@tutti/contract/sessions';
+import type { CreateTestRehearsalBodySchema } from '@tutti/contract/test-rehearsals';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NalsOs } from '@tutti/contract/http';
+import type { NalsOs } from '@tutti/contract/nals';
 import { api } from '../../../lib/api';
 
 export const downloadAddressQueryKey = (os: NalsOs) => ['nals', 'download', os] as const;

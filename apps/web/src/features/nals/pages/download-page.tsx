@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NalsOs } from '@tutti/contract/http';
+import type { NalsOs } from '@tutti/contract/nals';
 import { PATHS } from '../../../lib/paths';
 import { useTitle } from '../../../lib/use-title';
 import { markAppDownloaded } from '../api/app-downloaded';

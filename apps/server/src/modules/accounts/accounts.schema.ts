@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../platform/schema-columns.ts';
+
+// Accounts, their privileges, devices, refresh tokens and one-time tokens.
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index on lower() also guards rows written by other means. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    birthdate: date('birthdate', { mode: 'string' }),
+    locale: text('locale').notNull().default('en'),
+    displayedUsername: text('displayed_username'),
+    newsOptIn: boolean('news_opt_in').notNull().default(false),
+    publicProfile: boolean('public_profile').notNull().default(true),
+    validatedAt: instant('validated_at'),
+    nalsToken: text('nals_token').notNull(),
+    /** One-shot hint answered by GET v1/me/appstart, then cleared. */
+    appStartHint: text('app_start_hint'),
+    lastPingAt: instant('last_ping_at'),
+    /** Last time the user fetched the audio client from the download page. */
+    appDownloadedAt: instant('app_downloaded_at'),
+    /** First time an audio client signed in to the broker with this account's token (the hall's setup step). */
+    audioClientSeenAt: instant('audio_client_seen_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('accounts_nals_token_key').on(t.nalsToken),
+    index('accounts_last_ping_at_idx').on(t.lastPingAt),
+  ],
+);
+
+export const privileges = pgTable('privileges', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull(),
+});
+
+export const accountPrivileges = pgTable(
+  'account_privileges',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    privilege: text('privilege')
+      .notNull()
+      .references(() => privileges.name),
+    grantedAt: instant('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.privilege] })],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The device serial of the agent header: one row per account and serial. */
+    serial: text('serial').notNull(),
+    app: text('app').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('devices_account_serial_key').on(t.accountId, t.serial)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** sha256 of the opaque token: a database leak does not leak usable tokens. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    /** Set when rotated; presenting it again is a replay. */
+    usedAt: instant('used_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_device_idx').on(t.deviceId)],
+);
+
+export const ONE_TIME_PURPOSES = ['confirm_email', 'recover_password'] as const;
+export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ONE_TIME_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_account_idx').on(t.accountId),
+  ],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
