@@ -99,21 +99,23 @@ interface EffectFieldsetProps extends EffectsProps {
 }
 
 /**
- * One effect as a strip of the desk: its on/off switch and its Reset on top (the section's values back to the
- * client's defaults; the switches and the amp model stay), then its controls. Reset is named after its effect.
+ * One effect as a strip of the desk: its on/off switch on top, its controls, and its Reset at the foot of the strip,
+ * level with the other strips' (the section's values back to the client's defaults; the switches and the amp model
+ * stay). Reset is named after its effect. On its own line it never squeezes the switch's label, even in French.
  */
 function EffectFieldset({ effects, version, section, on, children }: EffectFieldsetProps) {
   const { t } = useTranslation(NALS_NS);
   const words = SECTION[section];
   return (
-    <Fieldset legend={t(`effects.${section}`)} radius="md" miw={0}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Switch
-            label={t(`effects.${words.onLabel}`)}
-            checked={on}
-            onChange={(e) => sendCommand(effectSwitchCommand(version, words.on, e.currentTarget.checked))}
-          />
+    <Fieldset legend={t(`effects.${section}`)} radius="md" miw={0} style={{ display: 'flex', flexDirection: 'column' }}>
+      <Stack gap="sm" style={{ flex: 1 }}>
+        <Switch
+          label={t(`effects.${words.onLabel}`)}
+          checked={on}
+          onChange={(e) => sendCommand(effectSwitchCommand(version, words.on, e.currentTarget.checked))}
+        />
+        {children}
+        <Group justify="flex-end" mt="auto">
           <Button
             size="compact-sm"
             variant="subtle"
@@ -123,7 +125,6 @@ function EffectFieldset({ effects, version, section, on, children }: EffectField
             {t('effects.reset')}
           </Button>
         </Group>
-        {children}
       </Stack>
     </Fieldset>
   );
