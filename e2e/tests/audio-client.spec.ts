@@ -4,6 +4,9 @@ import { expect, test, type NalsEmulatorState } from '../support/nals.ts';
 import { chooseOption } from '../support/ui.ts';
 
 const w = AUDIO_WORDS.en;
+/** Units are written after a no-break space ("300 ms"). */
+const NBSP = '\u00a0';
+type Key = 'ArrowRight' | 'ArrowLeft' | 'Home' | 'End';
 
 test('a connected client is configured from the dialog: every value lands in the client and the dialog shows it', async ({
   page,
@@ -59,24 +62,29 @@ test('a connected client is configured from the dialog: every value lands in the
   await expect(dialog.getByRole('heading', { name: w.effects })).toBeVisible();
   await chooseOption(page, 'Amp model', 'Lead');
   await expectClient(client, 'amp model', (s) => s.effects?.amp.stack, 2);
-  const numbers: [string, number, (s: NalsEmulatorState) => number | undefined][] = [
-    ['Bass', 7, (s) => s.effects?.amp.bass],
-    ['Middle', 3, (s) => s.effects?.amp.middle],
-    ['Treble', 8, (s) => s.effects?.amp.treble],
-    ['Drive', 20, (s) => s.effects?.amp.drive],
-    ['Gain', -6, (s) => s.effects?.amp.gain],
-    ['Delay time', 0.5, (s) => s.effects?.delay.timeInSec],
-    ['Feedback', 0.4, (s) => s.effects?.delay.feedback],
-    ['Delay mix', 0.6, (s) => s.effects?.delay.mixer],
-    ['Pitch', 0.02, (s) => s.effects?.chorus?.pitchInSec],
-    ['Voices', 5, (s) => s.effects?.chorus?.voices],
-    ['Rate', 2.5, (s) => s.effects?.chorus?.rateInHz],
-    ['Depth', 0.7, (s) => s.effects?.chorus?.depth],
-    ['Width', 0.8, (s) => s.effects?.chorus?.width],
-    ['Chorus mix', 0.45, (s) => s.effects?.chorus?.mixer],
+  // Each value a slider, nudged with the keyboard from the client's defaults (apps/nals: engine/effects.ts); each
+  // press is sent. The client holds its own scale (seconds, 0 to 1), the slider says milliseconds and percent.
+  const sliders: [string, Key, number, number, string, (s: NalsEmulatorState) => number | undefined][] = [
+    ['Bass', 'ArrowRight', 2, 5.2, '5.2', (s) => s.effects?.amp.bass],
+    ['Middle', 'ArrowLeft', 2, 4.8, '4.8', (s) => s.effects?.amp.middle],
+    ['Treble', 'End', 1, 10, '10', (s) => s.effects?.amp.treble],
+    ['Drive', 'Home', 1, 0, '0', (s) => s.effects?.amp.drive],
+    ['Gain', 'ArrowLeft', 3, -1.5, `-1.5${NBSP}dB`, (s) => s.effects?.amp.gain],
+    ['Delay time', 'ArrowRight', 2, 0.32, `320${NBSP}ms`, (s) => s.effects?.delay.timeInSec],
+    ['Feedback', 'ArrowRight', 4, 0.34, '34%', (s) => s.effects?.delay.feedback],
+    ['Delay mix', 'End', 1, 1, '100%', (s) => s.effects?.delay.mixer],
+    ['Pitch', 'ArrowRight', 5, 0.0105, `10.5${NBSP}ms`, (s) => s.effects?.chorus?.pitchInSec],
+    ['Voices', 'ArrowRight', 2, 5, `5${NBSP}voices`, (s) => s.effects?.chorus?.voices],
+    ['Rate', 'ArrowRight', 3, 1.8, `1.8${NBSP}Hz`, (s) => s.effects?.chorus?.rateInHz],
+    ['Depth', 'Home', 1, 0, '0%', (s) => s.effects?.chorus?.depth],
+    ['Width', 'ArrowLeft', 3, 0.47, '47%', (s) => s.effects?.chorus?.width],
+    ['Chorus mix', 'End', 1, 1, '100%', (s) => s.effects?.chorus?.mixer],
   ];
-  for (const [label, value, pick] of numbers) {
-    await typeNumber(dialog, label, value);
+  for (const [label, key, times, value, text, pick] of sliders) {
+    const slider = dialog.getByRole('slider', { name: label, exact: true });
+    await slider.focus();
+    for (let i = 0; i < times; i++) await slider.press(key);
+    await expect(slider).toHaveAttribute('aria-valuetext', text);
     await expectClient(client, label, pick, value);
   }
   for (const [label, pick] of [
@@ -109,13 +117,13 @@ test('a connected client is configured from the dialog: every value lands in the
     String(Math.round(state.config.reverbValue * 100)),
   );
   await expect(selected('Amp model')).toHaveText('Lead');
-  for (const [label, value] of numbers)
-    await expect(again.getByLabel(label, { exact: true })).toHaveValue(String(value));
+  for (const [label, , , , text] of sliders)
+    await expect(again.getByRole('slider', { name: label, exact: true })).toHaveAttribute('aria-valuetext', text);
   await expect(again.getByRole('switch', { name: 'Insane', exact: true })).toBeChecked();
   await expect(again.getByRole('switch', { name: 'Chorus on delay', exact: true })).toBeChecked();
 });
 
-test('effect values beyond the client bounds are clamped, in the client and in the field', async ({
+test('effect sliders end at the client bounds: the ends reach them, the client holds them, nothing goes beyond', async ({
   page,
   request,
   nals,
@@ -126,15 +134,23 @@ test('effect values beyond the client bounds are clamped, in the client and in t
   expect(bounds?.gain).toEqual({ min: -12, max: 12 });
 
   const dialog = await openConfiguration(page);
-  await typeNumber(dialog, 'Drive', 99);
+  const drive = dialog.getByRole('slider', { name: 'Drive', exact: true });
+  await expect(drive).toHaveAttribute('aria-valuemax', '30');
+  await drive.focus();
+  await drive.press('End');
+  await drive.press('ArrowRight');
   await expectClient(client, 'drive', (s) => s.effects?.amp.drive, 30);
-  await expect(dialog.getByLabel('Drive', { exact: true })).toHaveValue('30');
-  await typeNumber(dialog, 'Gain', -50);
+  await expect(drive).toHaveAttribute('aria-valuetext', '30');
+  const gain = dialog.getByRole('slider', { name: 'Gain', exact: true });
+  await expect(gain).toHaveAttribute('aria-valuemin', '-12');
+  await gain.focus();
+  await gain.press('Home');
+  await gain.press('ArrowLeft');
   await expectClient(client, 'gain', (s) => s.effects?.amp.gain, -12);
-  await expect(dialog.getByLabel('Gain', { exact: true })).toHaveValue('-12');
-  // Still the client's figure once the field stops showing what was sent.
+  await expect(gain).toHaveAttribute('aria-valuetext', `-12${NBSP}dB`);
+  // Still the client's figure once the slider stops showing what was sent.
   await page.waitForTimeout(2_000);
-  await expect(dialog.getByLabel('Drive', { exact: true })).toHaveValue('30');
+  await expect(drive).toHaveAttribute('aria-valuetext', '30');
 });
 
 test('a 0.9.0 client has no effects and no preferred frame size: the dialog hides them', async ({

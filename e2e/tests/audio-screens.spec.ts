@@ -89,7 +89,7 @@ for (const lang of ['en', 'fr'] as const) {
     await capture(page, 'nals-configuration', lang, { overlay: true });
     await expect(dialog.getByRole('heading', { name: w.effects })).toBeVisible();
     // The dialog scrolled to its end: amp, delay and chorus.
-    const lastEffect = dialog.locator('input').last();
+    const lastEffect = dialog.getByRole('slider').last();
     await capture(page, 'nals-effects', lang, { overlay: true, ensure: () => lastEffect.scrollIntoViewIfNeeded() });
 
     // Something to read in the logs: an information (the driver settings opened) and an error (a recording that

@@ -45,3 +45,11 @@ export function formatTime(value: string | Date, locale: Locale): string {
 export function formatMs(ms: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: ms < 10 ? 1 : 0 }).format(ms);
 }
+
+/** "0.25" / "0,25": a measure with at most `maximumFractionDigits` decimals; `signed` writes "+3" (a boost). */
+export function formatDecimal(value: number, locale: Locale, maximumFractionDigits: number, signed = false): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+    maximumFractionDigits,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(value);
+}

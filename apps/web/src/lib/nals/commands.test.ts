@@ -7,6 +7,8 @@ import {
   clamp,
   clampIndex,
   deleteRecordingCommand,
+  EFFECT_DEFAULTS,
+  effectsResetCommand,
   effectsVisible,
   effectSwitchCommand,
   effectValueCommand,
@@ -76,6 +78,30 @@ describe('clamping', () => {
     expect(
       effectValueCommand({ ...effects, chorus: null }, '0.11.0', { section: 'chorus', field: 'depth' }, 1),
     ).toBeNull();
+  });
+
+  it('resets a section to the defaults in one patch, each clamped to the client bounds', () => {
+    expect(effectsResetCommand(effects, '0.10.0', 'delay')).toEqual({
+      action: 'native_effects',
+      data: { delay: EFFECT_DEFAULTS.delay },
+    });
+    // This client's drive stops at 8 (bounds of another client than the reference one).
+    const narrow = {
+      ...effects,
+      amp: { ...effects.amp, bounds: { ...effects.amp.bounds, drive: { min: 0, max: 8 } } },
+    };
+    expect(effectsResetCommand(narrow, '0.10.0', 'amp')).toEqual({
+      action: 'native_effects',
+      data: { amp: { bass: 5, middle: 5, treble: 5, drive: 8, gain: 0 } },
+    });
+    expect(effectsResetCommand(effects, '0.11.0', 'chorus')).toEqual({
+      action: 'native_effects',
+      data: { chorus: EFFECT_DEFAULTS.chorus },
+    });
+    // Gates and missing effects as for one value.
+    expect(effectsResetCommand(effects, '0.10.1', 'chorus')).toBeNull();
+    expect(effectsResetCommand({ ...effects, chorus: null }, '0.11.0', 'chorus')).toBeNull();
+    expect(effectsResetCommand(null, '0.11.0', 'amp')).toBeNull();
   });
 
   it('clamps the amp model to the list', () => {

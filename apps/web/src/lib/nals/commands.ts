@@ -52,6 +52,43 @@ export function effectBounds(effects: Effects | null, target: EffectTarget): { m
 
 const patchCommand = (patch: EffectsPatch): NalsCommand => ({ action: 'native_effects', data: patch });
 
+export type EffectSection = EffectTarget['section'];
+
+/**
+ * The values an audio client starts with (the reference client's, which the emulator in apps/nals copies): what a
+ * section's Reset restores. The contract carries no defaults, only each client's bounds, so these are clamped to
+ * the bounds the client reported when sent. Switches and the amp model are not values: Reset leaves them.
+ */
+export const EFFECT_DEFAULTS = {
+  amp: { bass: 5, middle: 5, treble: 5, drive: 10, gain: 0 },
+  delay: { timeInSec: 0.3, feedback: 0.3, mixer: 0.25 },
+  chorus: { pitchInSec: 0.01, voices: 3, rateInHz: 1.5, depth: 0.5, width: 0.5, mixer: 0.3 },
+} as const satisfies {
+  amp: Record<AmpField, number>;
+  delay: Record<DelayField, number>;
+  chorus: Record<ChorusField, number>;
+};
+
+/** Every value field of a section, in the order the panel shows them. */
+export const EFFECT_FIELDS = {
+  amp: ['bass', 'middle', 'treble', 'drive', 'gain'],
+  delay: ['timeInSec', 'feedback', 'mixer'],
+  chorus: ['pitchInSec', 'voices', 'rateInHz', 'depth', 'width', 'mixer'],
+} as const satisfies { amp: AmpField[]; delay: DelayField[]; chorus: ChorusField[] };
+
+/** The value the client would take (clamped to its bounds); null when its version hides that effect or it has none. */
+function allowedEffectValue(
+  effects: Effects | null,
+  version: string | null,
+  target: EffectTarget,
+  value: number,
+): number | null {
+  const bounds = effectBounds(effects, target);
+  const allowed = target.section === 'chorus' ? chorusVisible(version) : effectsVisible(version);
+  if (!bounds || !allowed || !Number.isFinite(value)) return null;
+  return clamp(value, bounds.min, bounds.max);
+}
+
 /**
  * The command that sets one effect value, clamped to the bounds the client reported; null when the client's
  * version hides that effect or the client has not said what its effects are.
@@ -62,10 +99,33 @@ export function effectValueCommand(
   target: EffectTarget,
   value: number,
 ): NalsCommand | null {
-  const bounds = effectBounds(effects, target);
-  const allowed = target.section === 'chorus' ? chorusVisible(version) : effectsVisible(version);
-  if (!bounds || !allowed || !Number.isFinite(value)) return null;
-  return patchCommand({ [target.section]: { [target.field]: clamp(value, bounds.min, bounds.max) } });
+  const clamped = allowedEffectValue(effects, version, target, value);
+  return clamped === null ? null : patchCommand({ [target.section]: { [target.field]: clamped } });
+}
+
+export function defaultValue(target: EffectTarget): number {
+  if (target.section === 'amp') return EFFECT_DEFAULTS.amp[target.field];
+  if (target.section === 'delay') return EFFECT_DEFAULTS.delay[target.field];
+  return EFFECT_DEFAULTS.chorus[target.field];
+}
+
+/**
+ * A section's Reset: one patch with every value of the section at its default, each clamped to the client's bounds
+ * (one command, so the client answers once and the sliders never show a half-reset section); null as for a value.
+ */
+export function effectsResetCommand(
+  effects: Effects | null,
+  version: string | null,
+  section: EffectSection,
+): NalsCommand | null {
+  const values: Record<string, number> = {};
+  for (const field of EFFECT_FIELDS[section]) {
+    const target = { section, field } as EffectTarget;
+    const value = allowedEffectValue(effects, version, target, defaultValue(target));
+    if (value === null) return null;
+    values[field] = value;
+  }
+  return patchCommand({ [section]: values });
 }
 
 /** Choosing an amp model: the stack index clamped to the list. */

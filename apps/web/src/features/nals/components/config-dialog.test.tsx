@@ -116,28 +116,24 @@ describe('ConfigDialogBody', () => {
   });
 
   it('clamps typed values to the bounds and shows the clamped value', async () => {
-    connect('0.11.0');
+    connect('0.11.0', { currentConfig: { ...config, jitterToggle: false } });
     renderWithProviders(<ConfigDialogBody />);
-    const drive = screen.getByLabelText('Drive');
-    fireEvent.change(drive, { target: { value: '99' } });
-    fireEvent.blur(drive);
-    expect(sendCommand).toHaveBeenLastCalledWith({ action: 'native_effects', data: { amp: { drive: 30 } } });
-    expect(drive).toHaveValue(30);
-    // Said, not silent; typing again clears the note.
-    expect(screen.getByText('Set to 30, the most your audio client allows.')).toBeInTheDocument();
-
-    act(() => nalsStore.setState({ currentConfig: { ...config, jitterToggle: false } }));
     const local = screen.getByLabelText('Local jitter');
     expect(local).toBeEnabled();
     fireEvent.change(local, { target: { value: '90' } });
     fireEvent.keyDown(local, { key: 'Enter' });
     expect(sendCommand).toHaveBeenLastCalledWith({ action: 'set_jitter', data: { local: 64, server: 6 } });
+    expect(local).toHaveValue(64);
+    // Said, not silent; typing again clears the note.
+    expect(screen.getByText('Set to 64, the most your audio client allows.')).toBeInTheDocument();
 
     // The client's report wins once it arrives.
-    act(() => nalsStore.setState({ effects: { ...effects, amp: { ...effects.amp, drive: 30 } } }));
-    expect(drive).toHaveValue(30);
-    fireEvent.change(drive, { target: { value: '12' } });
-    expect(screen.queryByText('Set to 30, the most your audio client allows.')).not.toBeInTheDocument();
+    act(() =>
+      nalsStore.setState({ currentConfig: { ...config, jitterToggle: false, jitterConfig: { local: 64, server: 6 } } }),
+    );
+    expect(local).toHaveValue(64);
+    fireEvent.change(local, { target: { value: '12' } });
+    expect(screen.queryByText('Set to 64, the most your audio client allows.')).not.toBeInTheDocument();
   });
 
   it('sends the amp model as a clamped stack index, and the effect switches', async () => {
@@ -154,18 +150,18 @@ describe('ConfigDialogBody', () => {
       { action: 'native_effects', data: { amp: { insane: true } } },
       { action: 'native_effects', data: { delay: { chorus: true } } },
     ]);
-    for (const label of ['Bass', 'Middle', 'Treble', 'Gain', 'Delay time', 'Feedback', 'Delay mix']) {
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Bass', 'Middle', 'Treble', 'Drive', 'Gain', 'Delay time', 'Feedback', 'Delay mix']) {
+      expect(screen.getByRole('slider', { name: label })).toBeInTheDocument();
     }
     for (const label of ['Pitch', 'Voices', 'Rate', 'Depth', 'Width', 'Chorus mix']) {
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
+      expect(screen.getByRole('slider', { name: label })).toBeInTheDocument();
     }
   });
 
   it('hides the effects below 0.10.0, the chorus below 0.10.2 and the frame size below 0.11.0', () => {
     connect('0.9.0');
     const { unmount } = renderWithProviders(<ConfigDialogBody />);
-    expect(screen.queryByLabelText('Drive')).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider', { name: 'Drive' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Amp model')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Preferred frame size')).not.toBeInTheDocument();
     expect(screen.getByText(/Effects need audio client 0.10.0/)).toBeInTheDocument();
@@ -173,9 +169,10 @@ describe('ConfigDialogBody', () => {
 
     connect('0.10.1');
     renderWithProviders(<ConfigDialogBody />);
-    expect(screen.getByLabelText('Drive')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Pitch')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Chorus mix')).not.toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Drive' })).toBeInTheDocument();
+    expect(screen.queryByRole('slider', { name: 'Pitch' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider', { name: 'Chorus mix' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset the chorus' })).not.toBeInTheDocument();
   });
 
   it('says so when the client is not connected, and shows a driver error', () => {

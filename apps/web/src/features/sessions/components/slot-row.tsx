@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
+import { ControlLabel } from '../../../components/ui/control-label';
 import { LevelMeter } from '../../../components/ui/level-meter';
 import { currentLanguage } from '../../../lib/i18n';
 import { inputLevel, slotLevel } from '../../../lib/nals/level-selectors';
@@ -30,20 +31,6 @@ interface SlotRowProps {
   onMute: (muted: boolean) => void;
   onSolo: (solo: boolean) => void;
   onDirection: (direction: number) => void;
-}
-
-/** A control's name and its current value on one line, as a mixing desk labels its strips. */
-function ControlLabel({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" aria-hidden="true">
-      <Text size="xs" c="dimmed" truncate="end">
-        {label}
-      </Text>
-      <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
-        {value}
-      </Text>
-    </Group>
-  );
 }
 
 /** A mixing desk's M or S: a toggle that says its state (aria-pressed), named after the musician. */
