@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Lang } from '../support/api.ts';
-import { AUDIO_WORDS, chooseAudioMenuItem } from '../support/audio.ts';
+import { AUDIO_WORDS, chooseAudioMenuItem, openConfiguration } from '../support/audio.ts';
 import { VIEWPORTS, WIDTHS } from '../support/env.ts';
 import { musicianWithClient } from '../support/musician.ts';
 import { expect, test } from '../support/nals.ts';
@@ -85,3 +85,41 @@ test('at 390 px, a dialog opened while the burger menu is open closes the menu f
   }
   await context.close();
 });
+
+const RECORDINGS: Record<Lang, { title: string; record: string; stop: string; savedAs: string }> = {
+  en: { title: 'Recordings', record: 'Record to file', stop: 'Stop recording', savedAs: 'Saved as' },
+  fr: {
+    title: 'Enregistrements',
+    record: 'Enregistrer dans un fichier',
+    stop: 'Arrêter l’enregistrement',
+    savedAs: 'Enregistré sous',
+  },
+};
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`recordings by their human name, with the saved notice: screenshots at 1280 and 390 px (${lang})`, async ({
+    browser,
+    request,
+    nals,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const r = RECORDINGS[lang];
+    const { context, page } = await openBrowser(browser, { locale: BROWSER_LOCALE[lang] });
+    await musicianWithClient(page, request, nals, { recordings: testInfo.outputPath('recordings') }, lang);
+    const dialog = await openConfiguration(page, lang);
+    const section = dialog.getByRole('region', { name: r.title });
+    await section.getByRole('button', { name: r.record }).click();
+    await expect(section.getByRole('timer')).toHaveText(/^00:0[1-9] \/ 10:00$/, { timeout: 15_000 });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'recordings-running', lang, 1280, { fullPage: false });
+    await section.getByRole('button', { name: r.stop }).click();
+    await expect(section.getByRole('status').filter({ hasText: r.savedAs })).toBeVisible();
+    await expect(section.getByRole('listitem')).toHaveCount(1);
+    for (const width of WIDTHS) {
+      await page.setViewportSize(VIEWPORTS[width]);
+      await section.getByRole('listitem').scrollIntoViewIfNeeded();
+      await screenshot(page, 'recordings-saved', lang, width, { fullPage: false });
+    }
+    await context.close();
+  });
+}
