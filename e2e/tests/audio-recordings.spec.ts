@@ -19,16 +19,36 @@ test('a recording made from the dialog is listed as the client holds it, then de
   await expect
     .poll(async () => (await client.state()).recording?.maxSeconds, { message: 'client recording', timeout: 15_000 })
     .toBe(600);
-  const name = (await client.state()).recording?.name ?? '';
+  const { name = '', startedAt = '' } = (await client.state()).recording ?? {};
   expect(name).toMatch(/\.wav$/);
-  // The elapsed time runs: wait for a full second of sound before stopping.
-  await expect(section.getByRole('timer', { name: 'Elapsed time' })).toHaveText(/^0:0[1-9] \/ 10:00$/);
+  // The elapsed time runs (minutes and seconds): wait for a full second of sound before stopping.
+  const timer = section.getByRole('timer', { name: 'Elapsed time' });
+  await expect(timer).toHaveText(/^00:0[1-9] \/ 10:00$/);
   await section.getByRole('button', { name: 'Stop recording' }).click();
   await expectClient(client, 'recording stopped', (s) => s.recording, null);
+  await expect(timer).toHaveCount(0);
 
-  // Stopping asked for the catalog again: the new file is listed with its duration, size and date.
+  // The notice names the recording as a person would: when it started, in the page's language and time zone.
+  const human = await page.evaluate(
+    (at) =>
+      new Intl.DateTimeFormat('en-GB', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(at)),
+    startedAt,
+  );
+  expect(human).toMatch(/^\w+day \d{1,2} \w+ at \d\d:\d\d$/);
+  await expect(section.getByRole('status').filter({ hasText: 'Saved as' })).toHaveText(`Saved as ${human}`);
+
+  // Stopping asked for the catalog again: the new file is listed by its human name (the client's date of the file,
+  // the same minute or the next), then its file name, duration and size.
   const row = section.getByRole('listitem', { name });
-  await expect(row).toContainText(/\d:\d\d · [\d.]+ kB · \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
+  await expect(row).toContainText(/^\w+day \d{1,2} \w+ at \d\d:\d\d/);
+  await expect(row.getByText(name, { exact: true })).toBeVisible();
+  await expect(row).toContainText(/\d:\d\d · [\d.]+ kB/);
   const held = (await client.state()).recordings;
   expect(held.map((r) => r.name)).toEqual([name]);
   expect(held[0]?.durationSec).toBeGreaterThanOrEqual(1);

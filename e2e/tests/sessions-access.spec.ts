@@ -94,14 +94,16 @@ test('a session scheduled for tomorrow shows its start, in each reader’s time 
   const startsOn = ben.page.getByText(w.startsOn);
   await expect(startsOn).toContainText(shownIn(session.startsAt, GUEST_ZONE));
 
-  // No way in yet: Join is disabled and says when it opens (a day ahead: weekday and time, in B's zone); the audio
-  // client is not sent anywhere.
-  const opens = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: GUEST_ZONE,
-  }).format(new Date(session.startsAt));
+  // No way in yet: Join is disabled and says when it opens, in B's zone: tomorrow at its time, or the weekday when
+  // New York's today is still Paris's yesterday.
+  const start = new Date(session.startsAt);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: GUEST_ZONE }).format(
+    start,
+  );
+  const dayIn = (at: Date) => inputsIn(at, GUEST_ZONE).date;
+  const daysAhead = (Date.parse(dayIn(start)) - Date.parse(dayIn(new Date()))) / 86_400_000;
+  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: GUEST_ZONE }).format(start);
+  const opens = daysAhead === 1 ? `tomorrow at ${time}` : `${weekday} ${time}`;
   await expect(ben.page.getByRole('button', { name: `Opens ${opens}` })).toBeDisabled();
   await expect(ben.page.getByRole('button', { name: w.join })).toHaveCount(0);
   await expect(ben.page.getByRole('heading', { name: w.manager })).toHaveCount(0);

@@ -1,9 +1,11 @@
-/** The only keys the web keeps in localStorage (spec section 9). The access token stays in memory. */
+/** The only keys the web keeps in localStorage (spec section 9, and a preference). The access token stays in memory. */
 export const STORAGE_KEYS = {
   refreshToken: 'refresh_token',
   deviceSerial: 'device_serial',
   appVersion: 'appVersion',
   redirectURL: 'redirectURL',
+  /** '0' when the musician turned the rehearsal's join and leave chime off (on by default). */
+  joinLeaveSound: 'join_leave_sound',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -28,10 +28,3 @@ export function formatFileSize(bytes: number, locale: Locale): string {
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
 }
-
-/** Whole seconds since the client started recording, never below 0 nor past the recording's own limit. */
-export function elapsedSeconds(startedAt: string, maxSeconds: number, now: number): number {
-  const started = Date.parse(startedAt);
-  if (Number.isNaN(started)) return 0;
-  return Math.min(maxSeconds, Math.max(0, Math.floor((now - started) / 1000)));
-}

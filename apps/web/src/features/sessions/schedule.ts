@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** The browser's IANA time zone: the scheduled time is read in it, and the server learns where the organizer is. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -53,15 +55,56 @@ export function formatTime(iso: string, locale: string, now: Date = new Date()):
   }).format(at);
 }
 
-/** When a scheduled session opens, as its Join button says: "Thursday 19:30" within the coming week (the reader
- *  knows which Thursday), otherwise "Thu, 3 Dec 2026, 19:30"; in the reader's language and time zone. */
-export function formatOpens(iso: string, locale: string, now: Date = new Date()): string {
+/** The calendar day of a moment in a time zone (the browser's when none is given), as days since 1970-01-01. */
+function calendarDay(at: Date, timeZone?: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(at)
+    .reduce<Record<string, number>>((all, part) => ({ ...all, [part.type]: Number(part.value) }), {});
+  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / 86_400_000;
+}
+
+/** The sentence of a scheduled session's Join button: which key of `common`, with what. */
+export type OpensText =
+  | { key: 'opensToday' | 'opensTomorrow'; time: string }
+  | { key: 'opensOn'; weekday: string; time: string }
+  | { key: 'opensAt'; date: string; time: string };
+
+/**
+ * When a scheduled session opens, as its Join button says it: "today at 19:30", "tomorrow at 19:30", "Thursday 19:30"
+ * within the coming week (the reader knows which Thursday), otherwise the date ("Thu 24 Dec", with the year when
+ * not this one); in the reader's language and time zone (`timeZone` is for tests: the browser's by default).
+ */
+export function opensText(iso: string, locale: string, now: Date = new Date(), timeZone?: string): OpensText {
   const at = new Date(iso);
-  const withinWeek = at.getTime() - now.getTime() < 6 * 86_400_000;
-  return new Intl.DateTimeFormat(
-    intlLocale(locale),
-    withinWeek
-      ? { weekday: 'long', hour: '2-digit', minute: '2-digit' }
-      : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
-  ).format(at);
+  const intl = intlLocale(locale);
+  const time = new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
+  const days = calendarDay(at, timeZone) - calendarDay(now, timeZone);
+  if (days === 0) return { key: 'opensToday', time };
+  if (days === 1) return { key: 'opensTomorrow', time };
+  if (days > 1 && days < 7) {
+    return { key: 'opensOn', weekday: new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone }).format(at), time };
+  }
+  const sameYear =
+    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(at) ===
+    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(now);
+  const date = new Intl.DateTimeFormat(intl, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone,
+  }).format(at);
+  return { key: 'opensAt', date, time };
+}
+
+/** The Join button's text of a scheduled session: "Opens today at 19:30", "Ouvre demain à 19:30", … */
+export function formatOpens(
+  t: TFunction<'sessions'>,
+  iso: string,
+  locale: string,
+  now: Date = new Date(),
+  timeZone?: string,
+): string {
+  const { key, ...values } = opensText(iso, locale, now, timeZone);
+  return t(`common.${key}`, values);
 }

@@ -3,7 +3,6 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { NALS_RECORD_MAX_SECONDS, type NalsSignalData } from '@tutti/contract/nals';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/format';
 import {
   deleteRecordingCommand,
   listRecordingsCommand,
@@ -12,22 +11,12 @@ import {
   supports,
 } from '../../../lib/nals/commands';
 import { sendCommand, useNals } from '../../../lib/nals/nals-store';
-import { elapsedSeconds, formatDuration, formatFileSize } from '../recordings';
+import { formatClock, recordingMoment, recordingTitle } from '../../../lib/nals/recording-time';
+import { useRecordingClock, useSavedRecording } from '../../../lib/nals/use-recording';
+import { formatDuration, formatFileSize } from '../recordings';
 import { NALS_NS } from '../translations';
 
 type Recording = NalsSignalData<'catalog'>['recordings'][number];
-
-/** The clock of the elapsed time: ticks every second, only while something is recording. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 /**
  * Local recordings (spec section 5): record to a file (at most NALS_RECORD_MAX_SECONDS), stop, and, from 0.6.4, the
@@ -36,10 +25,11 @@ function useNow(active: boolean): number {
 export function RecordingsSection() {
   const { t } = useTranslation(NALS_NS);
   const version = useNals((s) => s.version);
-  const recording = useNals((s) => s.recording);
+  const { recording, elapsed } = useRecordingClock();
+  const saved = useSavedRecording();
   const canList = supports(version, 'recordings');
   const isRecording = recording !== null;
-  const now = useNow(isRecording);
+  const locale = currentLanguage();
 
   // The catalog is asked for when the section opens, then again each time a recording ends (its file is complete).
   const wasRecording = useRef(isRecording);
@@ -62,9 +52,9 @@ export function RecordingsSection() {
             <Badge color="red" variant="dot" size="lg">
               {t('recordings.recording')}
             </Badge>
+            {/* A timer is not live: assistive technologies read it when asked, not every second. */}
             <Text size="sm" ff="monospace" role="timer" aria-label={t('recordings.elapsed')}>
-              {formatDuration(elapsedSeconds(recording.startedAt, recording.maxSeconds, now))} /{' '}
-              {formatDuration(recording.maxSeconds)}
+              {formatClock(elapsed)} / {formatClock(recording.maxSeconds)}
             </Text>
           </Group>
           <Button color="red" onClick={() => sendCommand(stopRecordingCommand())}>
@@ -81,6 +71,10 @@ export function RecordingsSection() {
           </Text>
         </Group>
       )}
+      {/* Always there, so that the sentence is announced when it appears. */}
+      <Text size="sm" role="status" data-testid="recording-notice">
+        {saved && !recording && t('recordings.savedAs', { name: recordingTitle(saved.name, saved.startedAt, locale) })}
+      </Text>
       {canList ? (
         <RecordingList version={version} />
       ) : (
@@ -144,21 +138,29 @@ interface RecordingRowProps {
 function RecordingRow({ item, confirming, onAsk, onCancel, onDelete }: RecordingRowProps) {
   const { t } = useTranslation(NALS_NS);
   const locale = currentLanguage();
+  // The human name first ("Tuesday 24 November at 19:30"), the client's file name as the secondary line.
+  const at = recordingMoment(item.name, item.createdAt);
+  const title = recordingTitle(item.name, item.createdAt, locale);
+  const label = title === item.name ? title : `${title}, ${item.name}`;
   return (
-    <Paper component="li" withBorder radius="md" px="sm" py="xs" aria-label={item.name}>
+    <Paper component="li" withBorder radius="md" px="sm" py="xs" aria-label={label}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-          <Text size="sm" fw={500} truncate="end" title={item.name}>
-            {item.name}
+          <Text size="sm" fw={500}>
+            {at ? <time dateTime={at.toISOString()}>{title}</time> : title}
           </Text>
+          {title !== item.name && (
+            <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={item.name}>
+              {item.name}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
-            {formatDuration(item.durationSec)} · {formatFileSize(item.sizeBytes, locale)} ·{' '}
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
+            {formatDuration(item.durationSec)} · {formatFileSize(item.sizeBytes, locale)}
           </Text>
         </Stack>
         {confirming ? (
           <Group gap="xs" role="group">
-            <Text size="xs">{t('recordings.confirm', { name: item.name })}</Text>
+            <Text size="xs">{t('recordings.confirm', { name: title })}</Text>
             <Button size="xs" variant="default" onClick={onCancel}>
               {t('recordings.cancel')}
             </Button>

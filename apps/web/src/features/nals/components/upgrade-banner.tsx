@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useInRehearsal } from '../../../lib/rehearsal-session';
 import { useServerConfig } from '../../../lib/nals/server-config';
@@ -30,8 +30,18 @@ export function UpgradeBanner() {
   const canRestore = phase === 'upgraded' && isConnected;
 
   return (
-    <Box component="section" aria-label={t('upgrade.label')} className="nals-banner">
-      <Group justify="space-between" align="center" gap="sm" maw={1200} mx="auto" px={{ base: 'md', sm: 'xl' }} py="sm">
+    // In the page's column (MemberLayout's container: same size and padding), as the driver alert is: a card above
+    // the content, its edges on the content's edges at every width.
+    <Container
+      component="section"
+      aria-label={t('upgrade.label')}
+      size="lg"
+      w="100%"
+      px={{ base: 'md', sm: 'xl' }}
+      pt="md"
+      data-testid="upgrade-banner"
+    >
+      <Group className="nals-banner" justify="space-between" align="center" gap="sm" px="md" py="sm">
         <Stack gap={4} style={{ flex: '1 1 320px' }}>
           <Text fw={700}>{headline}</Text>
           {(phase === 'idle' || phase === 'failed') && refVersion && version && (
@@ -76,6 +86,6 @@ export function UpgradeBanner() {
           </Button>
         </Group>
       </Group>
-    </Box>
+    </Container>
   );
 }

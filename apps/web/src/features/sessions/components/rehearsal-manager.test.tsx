@@ -91,23 +91,59 @@ describe('RehearsalManager', () => {
     ]);
   });
 
-  it('records to a file and shows the state the client reports', async () => {
+  it('records to a file, shows the elapsed time, and says where it was saved', async () => {
     renderManager();
     await userEvent.click(screen.getByRole('button', { name: 'Record to a file' }));
     expect(sent()).toEqual([{ action: 'start_record_to_file', data: { maxSeconds: 600 } }]);
+    const startedAt = new Date(Date.now() - 192_000).toISOString();
     act(() =>
-      receive(
-        JSON.stringify({
-          signal: 'recording',
-          data: { name: 'take-1', startedAt: new Date().toISOString(), maxSeconds: 600 },
-        }),
-      ),
+      receive(JSON.stringify({ signal: 'recording', data: { name: 'take-1.wav', startedAt, maxSeconds: 600 } })),
     );
-    expect(screen.getByText('Recording take-1 (at most 10 min)')).toBeInTheDocument();
+    // The clock is a timer (not announced every second); the start is said once in the polite region.
+    expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('03:12');
+    expect(screen.getByText('at most 10 min')).toBeInTheDocument();
+    const notice = screen.getByTestId('recording-notice');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent('Recording to a file…');
+
     await userEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     expect(sent()).toContainEqual({ action: 'stop_record' });
-    act(() => receive(JSON.stringify({ signal: 'not_recording', data: { name: 'take-1' } })));
+    act(() => receive(JSON.stringify({ signal: 'not_recording', data: { name: 'take-1.wav' } })));
     expect(screen.getByRole('button', { name: 'Record to a file' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    const human = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(startedAt));
+    expect(notice).toHaveTextContent(`Saved as ${human}`);
+  });
+
+  it('ticks the elapsed time every second', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-01T10:00:00Z'), toFake: ['setInterval', 'clearInterval', 'Date'] });
+    nalsStore.setState({ recording: { name: 'a.wav', startedAt: '2026-03-01T09:59:59.000Z', maxSeconds: 600 } });
+    renderManager();
+    const timer = screen.getByRole('timer', { name: 'Elapsed time' });
+    expect(timer).toHaveTextContent('00:01');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(timer).toHaveTextContent('00:02');
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(timer).toHaveTextContent('01:01');
+    vi.useRealTimers();
+  });
+
+  it('says where it was saved in French', () => {
+    nalsStore.setState({ recording: { name: 'a.wav', startedAt: '2025-11-21T12:05:00.000Z', maxSeconds: 600 } });
+    renderWithProviders(<RehearsalManager players={[player(ANA, 0), player(BEN, 1)]} mySlot={0} roomId={ROOM_ID} />, {
+      locale: 'fr',
+    });
+    expect(screen.getByRole('timer', { name: 'Temps écoulé' })).toBeInTheDocument();
+    act(() => receive(JSON.stringify({ signal: 'not_recording', data: { name: 'a.wav' } })));
+    expect(screen.getByTestId('recording-notice')).toHaveTextContent(
+      /^Enregistré sous vendredi 21 novembre 2025 à \d\d:05$/,
+    );
   });
 
   it('reports the room quality each time 30 new pings filled the window, and shows the figures', () => {

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Fieldset, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
 import { PercentSlider } from '../../../components/ui/percent-slider';
 import { reverbCommand, startRecordingCommand, stopRecordingCommand } from '../../../lib/nals/commands';
+import { currentLanguage } from '../../../lib/i18n';
 import { sendCommand, useNals } from '../../../lib/nals/nals-store';
+import { formatClock, recordingTitle } from '../../../lib/nals/recording-time';
+import { useRecordingClock, useSavedRecording } from '../../../lib/nals/use-recording';
 import { SESSIONS_NS } from '../translations';
 import { RoomQuality } from './room-quality';
 import { DEFAULT_MIX, SlotRow, type SlotMix } from './slot-row';
@@ -124,28 +127,48 @@ function ReverbControls({ disabled }: { disabled: boolean }) {
 
 function RecordControls({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation(SESSIONS_NS);
-  const recording = useNals((s) => s.recording);
+  const { recording, elapsed } = useRecordingClock();
+  const saved = useSavedRecording();
+  const locale = currentLanguage();
   return (
-    <Group gap="sm" aria-live="polite">
-      {recording ? (
-        <>
-          <Button color="red.8" disabled={disabled} onClick={() => sendCommand(stopRecordingCommand())}>
-            {t('manager.stopRecord')}
-          </Button>
-          <Text size="sm">
-            {t('manager.recording', { name: recording.name, max: Math.round(recording.maxSeconds / 60) })}
-          </Text>
-        </>
-      ) : (
-        <>
-          <Button variant="light" disabled={disabled} onClick={() => sendCommand(startRecordingCommand())}>
-            {t('manager.record')}
-          </Button>
-          <Text size="sm" c="dimmed">
-            {t('manager.notRecording')}
-          </Text>
-        </>
-      )}
-    </Group>
+    <Stack gap={4}>
+      <Group gap="sm">
+        {recording ? (
+          <>
+            <Button color="red.8" disabled={disabled} onClick={() => sendCommand(stopRecordingCommand())}>
+              {t('manager.stopRecord')}
+            </Button>
+            {/* A timer is not live: it ticks every second on screen, and is read when asked, not announced. */}
+            <Text size="sm" ff="monospace" fw={600} role="timer" aria-label={t('manager.elapsed')}>
+              {formatClock(elapsed)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('manager.recordingMax', { max: Math.round(recording.maxSeconds / 60) })}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Button variant="light" disabled={disabled} onClick={() => sendCommand(startRecordingCommand())}>
+              {t('manager.record')}
+            </Button>
+            {!saved && (
+              <Text size="sm" c="dimmed">
+                {t('manager.notRecording')}
+              </Text>
+            )}
+          </>
+        )}
+      </Group>
+      {/* Always there, so that each change is announced once: recording started, then where it was saved. */}
+      <div role="status" data-testid="recording-notice">
+        {recording ? (
+          <VisuallyHidden>{t('manager.recording')}</VisuallyHidden>
+        ) : (
+          saved && (
+            <Text size="sm">{t('manager.savedAs', { name: recordingTitle(saved.name, saved.startedAt, locale) })}</Text>
+          )
+        )}
+      </div>
+    </Stack>
   );
 }

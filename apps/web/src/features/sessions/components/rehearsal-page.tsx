@@ -81,7 +81,7 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   const details = useSessionDetails(sessionId);
   const rehearsal = useRehearsal(kind, sessionId);
   useLeaveGuard(rehearsal.snapshot.phase === 'joined', details.data?.name ?? '', rehearsal.leave);
-  useSessionEvents(sessionId, rehearsal.end);
+  useSessionEvents(sessionId, rehearsal.end, rehearsal.snapshot.phase === 'joined');
   useTitle(title(details.data));
   const [joinError, setJoinError] = useState<string | null>(null);
   const location = useLocation();

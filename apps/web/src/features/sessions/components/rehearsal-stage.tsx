@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@tutti/contract/sessions';
 import { showToast } from '../../../components/ui/toast-host';
@@ -8,6 +8,7 @@ import { useNals } from '../../../lib/nals/nals-store';
 import { CLIENT_RETURN_GRACE_MS, type RehearsalSnapshot } from '../rehearsal-controller';
 import { formatStart, formatTime } from '../schedule';
 import { SESSIONS_NS } from '../translations';
+import { ChimeSwitch } from './chime-switch';
 import { FreeMinutes } from './free-minutes';
 import { NalsRequired } from './nals-required';
 import { RehearsalManager } from './rehearsal-manager';
@@ -45,6 +46,8 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
               {t('details.leave')}
             </Button>
           </Group>
+          <Divider my="md" />
+          <ChimeSwitch />
         </Paper>
         {snapshot.away && (
           <NalsRequired
@@ -91,6 +94,7 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
             )}
             {!isConnected && <NalsRequired message={t('details.needsClient')} />}
             {joinControl(isConnected && snapshot.phase === 'idle' && session.status === 'live')}
+            <ChimeSwitch />
           </>
         )}
       </Stack>

@@ -22,7 +22,7 @@ export function OpenRehearsalPage() {
             {session.status === 'scheduled' ? (
               // Not a 409 after the click: the way in says when it opens, in the reader's language and zone.
               <Button size="md" disabled>
-                {t('common.opensAt', { date: formatOpens(session.startsAt, currentLanguage()) })}
+                {formatOpens(t, session.startsAt, currentLanguage())}
               </Button>
             ) : (
               <Button size="md" onClick={() => join()} disabled={!canJoin} loading={joining}>
