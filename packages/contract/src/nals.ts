@@ -280,6 +280,17 @@ export type NalsEmulatorState = z.infer<typeof NalsEmulatorStateSchema>;
  *  client opens its sound card at (docs/nals-protocol.md). */
 export const AUDIO_SAMPLE_RATE_HZ = 48_000;
 
+/**
+ * The values the reference audio client starts its effects with: the emulator (apps/nals) starts with them, and a
+ * section's Reset in the web restores them. Each client still reports its own bounds; these are clamped to them.
+ * Switches and the amp model are not values: Reset leaves them as they are.
+ */
+export const EFFECT_DEFAULTS = {
+  amp: { bass: 5, middle: 5, treble: 5, drive: 10, gain: 0 },
+  delay: { timeInSec: 0.3, feedback: 0.3, mixer: 0.25 },
+  chorus: { pitchInSec: 0.01, voices: 3, rateInHz: 1.5, depth: 0.5, width: 0.5, mixer: 0.3 },
+} as const;
+
 // ---- schemas of the audio-client endpoints (versions, download, self-check)
 
 /** The systems the audio client is built for: Linux, Windows 64-bit, macOS from Yosemite. */

@@ -1,4 +1,4 @@
-import { supports, type Effects, type EffectsPatch } from '@tutti/contract/nals';
+import { EFFECT_DEFAULTS, supports, type Effects, type EffectsPatch } from '@tutti/contract/nals';
 
 export const AMP_MODELS: readonly string[] = ['Clean', 'Crunch', 'Lead', 'Bass'];
 
@@ -8,11 +8,7 @@ export function defaultEffects(): Effects {
       enabled: true,
       amps: [...AMP_MODELS],
       stack: 0,
-      bass: 5,
-      middle: 5,
-      treble: 5,
-      drive: 10,
-      gain: 0,
+      ...EFFECT_DEFAULTS.amp,
       insane: false,
       bounds: {
         bass: { min: 0, max: 10 },
@@ -24,20 +20,13 @@ export function defaultEffects(): Effects {
     },
     delay: {
       enabled: false,
-      timeInSec: 0.3,
-      feedback: 0.3,
-      mixer: 0.25,
+      ...EFFECT_DEFAULTS.delay,
       chorus: false,
       bounds: { timeInSec: { min: 0.01, max: 2 }, feedback: { min: 0, max: 0.95 }, mixer: { min: 0, max: 1 } },
     },
     chorus: {
       enabled: false,
-      pitchInSec: 0.01,
-      voices: 3,
-      rateInHz: 1.5,
-      depth: 0.5,
-      width: 0.5,
-      mixer: 0.3,
+      ...EFFECT_DEFAULTS.chorus,
       bounds: {
         pitchInSec: { min: 0.001, max: 0.05 },
         voices: { min: 1, max: 8 },

@@ -1,4 +1,5 @@
 import {
+  EFFECT_DEFAULTS,
   NALS_GATES,
   NALS_RECORD_MAX_SECONDS,
   supports,
@@ -54,20 +55,8 @@ const patchCommand = (patch: EffectsPatch): NalsCommand => ({ action: 'native_ef
 
 export type EffectSection = EffectTarget['section'];
 
-/**
- * The values an audio client starts with (the reference client's, which the emulator in apps/nals copies): what a
- * section's Reset restores. The contract carries no defaults, only each client's bounds, so these are clamped to
- * the bounds the client reported when sent. Switches and the amp model are not values: Reset leaves them.
- */
-export const EFFECT_DEFAULTS = {
-  amp: { bass: 5, middle: 5, treble: 5, drive: 10, gain: 0 },
-  delay: { timeInSec: 0.3, feedback: 0.3, mixer: 0.25 },
-  chorus: { pitchInSec: 0.01, voices: 3, rateInHz: 1.5, depth: 0.5, width: 0.5, mixer: 0.3 },
-} as const satisfies {
-  amp: Record<AmpField, number>;
-  delay: Record<DelayField, number>;
-  chorus: Record<ChorusField, number>;
-};
+/** What a section's Reset restores (packages/contract/src/nals.ts), clamped to the client's bounds when sent. */
+export { EFFECT_DEFAULTS };
 
 /** Every value field of a section, in the order the panel shows them. */
 export const EFFECT_FIELDS = {
