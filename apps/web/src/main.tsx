@@ -1,6 +1,10 @@
 // First: before any module builds or parses a zod schema, so zod never probes `eval` (a CSP report per load).
 import '@tutti/contract/jitless';
-import '@mantine/core/styles.css';
+// Mantine's global styles only: each component file imports the stylesheets of the components it uses (see
+// vite/mantine-css.ts), so a lazy route brings its own CSS; vite/mantine-layers.ts keeps Mantine's cascade order.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box, Group, Text } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
 import { useTranslation } from 'react-i18next';
 import type { NalsState } from '../../lib/nals/nals-state';
 import { nalsStore } from '../../lib/nals/nals-store';

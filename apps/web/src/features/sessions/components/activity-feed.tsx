@@ -1,4 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionPost } from '@tutti/contract/sessions';

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@tutti/contract/sessions';
