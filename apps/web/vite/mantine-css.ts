@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -7,7 +7,7 @@ import path from 'node:path';
  * Mantine's full `styles.css` has them. A component's styles need those of the components it is built on (Button on
  * UnstyledButton and Loader, TextInput on Input...): the dependencies come from Mantine's own ES modules, followed
  * import by import. Used by the guard test (every file imports what it uses) and by `npx tsx apps/web/vite/mantine-css.ts
- * <file>`, which prints the import lines a file needs.
+ * [--write] <file>…`, which prints the import lines a file needs (or puts them in the file).
  */
 const coreRoot = path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css'));
 const esmRoot = path.join(coreRoot, 'esm');
@@ -101,9 +101,27 @@ export function cssImportsOf(source: string): string[] {
   return [...source.matchAll(/^import '@mantine\/core\/styles\/([\w-]+)\.css';$/gm)].map((m) => m[1]!);
 }
 
+/** The source with its Mantine stylesheet imports replaced by the ones it needs, right after its `@mantine/core` import. */
+export function withMantineCss(source: string): string {
+  const lines = mantineCssFor(mantineImportsOf(source)).map((s) => `import '@mantine/core/styles/${s}.css';\n`);
+  const stripped = source.replace(/^import '@mantine\/core\/styles\/[\w-]+\.css';\n/gm, '');
+  const core = /import\s*\{[^}]*\}\s*from\s*'@mantine\/core';\n/.exec(stripped);
+  if (!core) return stripped;
+  const at = core.index + core[0].length;
+  return stripped.slice(0, at) + lines.join('') + stripped.slice(at);
+}
+
+// `npx tsx apps/web/vite/mantine-css.ts [--write] <file>…`: prints (or writes into each file) the imports it needs.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  for (const file of process.argv.slice(2)) {
-    const css = mantineCssFor(mantineImportsOf(readFileSync(file, 'utf8')));
-    console.log(`${file}:\n${css.map((s) => `import '@mantine/core/styles/${s}.css';`).join('\n')}\n`);
+  const write = process.argv.includes('--write');
+  for (const file of process.argv.slice(2).filter((a) => a !== '--write')) {
+    const source = readFileSync(file, 'utf8');
+    if (write) writeFileSync(file, withMantineCss(source));
+    else
+      console.log(
+        `${file}:\n${mantineCssFor(mantineImportsOf(source))
+          .map((s) => `import '@mantine/core/styles/${s}.css';`)
+          .join('\n')}\n`,
+      );
   }
 }
