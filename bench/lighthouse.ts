@@ -40,7 +40,8 @@ export interface LighthouseReport {
   pages: LighthousePage[];
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (for Chromium's debugging port, a room server's ports). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -61,7 +61,7 @@ export function metersMarkdownSection(report: MetersReport): string {
   return [
     `## ${report.date}: level meters CPU (\`BENCH_ONLY=meters\`)`,
     '',
-    `${machineText(report.machine)}, load average ${report.loadAverage} at the start; headless Chromium with the e2e flags. A rehearsal page joined by its musician (audio client emulator) and ${report.settings.slots - 1} API-only players: ${report.settings.meters} level meters. A fake feed publishes \`audio_levels\` for ${report.settings.slots} slots at ${report.settings.rateHz} Hz on the client's topic (the emulator's own 10 Hz come on top); the baseline, in the same run and on the same page, has no levels (feed stopped, emulator paused). ${report.settings.seconds} s per phase after 2 s of warm-up; CPU from CDP (\`SystemInfo.getProcessInfo\` per process, \`Performance.getMetrics\` for the main thread).`,
+    `${machineText(report.machine)}, load average ${report.loadAverage} at the start; headless Chromium with the e2e flags. A rehearsal page joined by its musician (audio client emulator) and ${report.settings.slots - 1} API-only players: ${report.settings.meters} level meters. Once joined, the emulator is paused (SIGSTOP) and a fake feed publishes \`audio_levels\` for ${report.settings.slots} slots at ${report.settings.rateHz} Hz on the client's topic, as the client does in a full room; then the same with the meters out of rendering (\`display: none\`); the baseline, in the same run and on the same page, has no levels (feed stopped). ${report.settings.seconds} s per phase after 2 s of warm-up; CPU from CDP (\`SystemInfo.getProcessInfo\` per process, \`Performance.getMetrics\` for the main thread).`,
     '',
     metersMarkdownTable(report),
     '',
