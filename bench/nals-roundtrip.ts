@@ -52,7 +52,7 @@ async function startChild(file: string, env: Record<string, string>, cwd: string
   return { child, next };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
@@ -61,7 +61,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The emulator (apps/nals) for this token; resolves with its state port once it is online and running. */
-async function startEmulator(repoRoot: string, token: string, broker: string) {
+export async function startEmulator(repoRoot: string, token: string, broker: string) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/nals/src/main.ts', '--token', token, '--broker', broker, '--state-port', '0'],

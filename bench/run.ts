@@ -9,8 +9,10 @@ import { loadConfig } from '@tutti/server/src/config.ts';
 import { signInBenchUser } from './account.ts';
 import { runBusBench } from './bus-bench.ts';
 import { BUS_METHOD_TEXT, busMarkdownSection, busMarkdownTable, busTargetText } from './bus-report.ts';
+import { runLighthouseBench } from './lighthouse.ts';
 import { runLoad } from './load.ts';
 import { measureLoginJs } from './login-js.ts';
+import { runMetersBench } from './meters.ts';
 import { runNalsRoundTrip } from './nals-roundtrip.ts';
 import { nalsMarkdownSection, nalsMarkdownTable, nalsTargetText, BASELINE_TEXT } from './nals-report.ts';
 import {
@@ -24,6 +26,14 @@ import {
   type BenchReport,
   type BenchRow,
 } from './report.ts';
+import {
+  lighthouseMarkdownSection,
+  lighthouseMarkdownTable,
+  lighthouseTargetText,
+  metersMarkdownSection,
+  metersMarkdownTable,
+  metersTargetText,
+} from './web-report.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,10 +43,11 @@ const warmupSeconds = Math.min(3, durationSeconds);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const benchmarksFile = path.join(repoRoot, 'docs/benchmarks.md');
-/** `http`, `nals` or `bus`: that bench only; unset: all of them, in that order. */
+const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters'] as const;
+/** One of BENCHES: that bench only; unset: all of them, in that order. */
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'http' && only !== 'nals' && only !== 'bus') {
-  throw new Error('BENCH_ONLY is http, nals or bus');
+if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
+  throw new Error(`BENCH_ONLY is one of ${BENCHES.join(', ')}`);
 }
 
 async function httpBench(): Promise<void> {
@@ -143,6 +154,34 @@ async function busBench(): Promise<void> {
   if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, busMarkdownSection(report));
 }
 
+async function lighthouseBench(): Promise<void> {
+  const report = await runLighthouseBench({
+    webDist,
+    logLevel,
+    runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    ...(process.env.BENCH_LIGHTHOUSE_DIR ? { reportDir: process.env.BENCH_LIGHTHOUSE_DIR } : {}),
+    ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  console.log(`\n${lighthouseMarkdownTable(report)}\n\n${lighthouseTargetText(report)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, lighthouseMarkdownSection(report));
+}
+
+async function metersBench(): Promise<void> {
+  const report = await runMetersBench({
+    repoRoot,
+    webDist,
+    logLevel,
+    seconds: Number(process.env.BENCH_METERS_SECONDS ?? 20),
+    ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  console.log(`\n${metersMarkdownTable(report)}\n\n${metersTargetText(report)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, metersMarkdownSection(report));
+}
+
 if (only === undefined || only === 'http') await httpBench();
 if (only === undefined || only === 'nals') await nalsBench();
 if (only === undefined || only === 'bus') await busBench();
+if (only === undefined || only === 'lighthouse') await lighthouseBench();
+if (only === undefined || only === 'meters') await metersBench();

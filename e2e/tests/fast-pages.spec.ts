@@ -39,6 +39,31 @@ test('pages load compressed scripts and raise no CSP report (no eval probe), sig
   await context.close();
 });
 
+/** Mantine's whole stylesheet, which every page loaded before each component brought its own (issue 9). */
+const FULL_STYLESHEET_BYTES = 250_754;
+
+test('the login page loads only the styles it uses, well under the full Mantine stylesheet', async ({ browser }) => {
+  const { context, page } = await openBrowser(browser);
+  const sheets: Promise<number>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.css')) {
+      sheets.push(response.body().then((body) => body.length));
+    }
+  });
+  await page.goto('/users/login');
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bytes = (await Promise.all(sheets)).reduce((a, b) => a + b, 0);
+  console.log(`login page stylesheets: ${sheets.length} files, ${bytes} bytes (uncompressed)`);
+  expect(sheets.length).toBeGreaterThan(0);
+  expect(bytes).toBeLessThan(FULL_STYLESHEET_BYTES / 3);
+  // Still styled: the primary button is violet 7, Mantine's Button styles applied over UnstyledButton's.
+  const button = page.getByRole('main').getByRole('button', { name: 'Log in', exact: true });
+  await expect(button).toHaveCSS('background-color', 'rgb(112, 72, 232)');
+  await context.close();
+});
+
 test('robots.txt, the favicon and the manifest are real files, linked from the page', async ({ request, browser }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toMatch(/^text\/plain/);

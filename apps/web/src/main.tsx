@@ -1,8 +1,12 @@
 // First: before any module builds or parses a zod schema, so zod never probes `eval` (a CSP report per load).
 import '@tutti/contract/jitless';
-import '@mantine/core/styles.css';
+// Mantine's global styles only: each component file imports the stylesheets of the components it uses (see
+// vite/mantine-css.ts), so a lazy route brings its own CSS; vite/mantine-layers.ts keeps Mantine's cascade order.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installFocusAfterSubmit } from './lib/focus-after-submit';
@@ -16,8 +20,12 @@ void startApp();
 // Every form: a refused one puts focus on the problem (the first invalid field, or its error alert).
 installFocusAfterSubmit();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the browser between them,
+// instead of one long task (issue 9: Lighthouse's total blocking time on a phone).
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

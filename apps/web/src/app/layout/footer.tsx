@@ -1,5 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Anchor, Box, Group, List, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/List.css';
 import { useTranslation } from 'react-i18next';
 import { openAppModal } from '../../components/ui/modal-host';
 import { getRuntimeConfig } from '../../lib/runtime-config';

@@ -1,5 +1,13 @@
 import { lazy, Suspense, useEffect, useId, type FocusEvent } from 'react';
 import { Anchor, Box, Burger, Button, Collapse, Group, Stack } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

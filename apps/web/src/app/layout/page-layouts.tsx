@@ -1,4 +1,6 @@
 import { Center, Container } from '@mantine/core';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Container.css';
 import { Outlet } from 'react-router';
 
 /** Guest pages: one centered card on a soft backdrop. */

@@ -1,4 +1,6 @@
 import { Group, Text, type MantineSize } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
 
 /**
  * A control's name and its current value on one line, as a mixing desk labels its strips. Hidden from assistive

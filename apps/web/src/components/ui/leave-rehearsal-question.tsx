@@ -1,5 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 
 interface LeaveRehearsalQuestionProps {

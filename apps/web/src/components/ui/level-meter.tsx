@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box, Group, Text } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
 import { useTranslation } from 'react-i18next';
 import type { NalsState } from '../../lib/nals/nals-state';
 import { nalsStore } from '../../lib/nals/nals-store';
@@ -35,14 +37,20 @@ export function LevelMeter({ label, select, showLabel = false }: LevelMeterProps
     let frame = 0;
     let next: number | null = null;
     let spokenAt = -Infinity;
+    // What the DOM shows now: each frame writes only what changed (a write costs a style pass, an attribute more).
+    let shown = { level: -1, peak: -1, clipped: false };
     const draw = (reading: MeterReading, now: number) => {
-      if (bar.current) bar.current.style.transform = `scaleX(${reading.level})`;
-      if (peak.current) peak.current.style.left = `calc(${reading.peak * 100}% - 2px)`;
-      if (peak.current) peak.current.style.opacity = reading.peak > 0 ? '1' : '0';
-      if (clip.current) clip.current.dataset.clipped = String(reading.clipped);
+      if (reading.level !== shown.level && bar.current) bar.current.style.transform = `scaleX(${reading.level})`;
+      if (reading.peak !== shown.peak && peak.current) {
+        // The mark is the right edge of a full-width layer, moved by a transform (not `left`): no layout, no repaint.
+        peak.current.style.transform = `translateX(${(reading.peak - 1) * 100}%)`;
+        peak.current.style.opacity = reading.peak > 0 ? '1' : '0';
+      }
+      if (reading.clipped !== shown.clipped && clip.current) clip.current.dataset.clipped = String(reading.clipped);
       const el = root.current;
       if (!el) return;
-      el.dataset.level = String(reading.level);
+      if (reading.level !== shown.level) el.dataset.level = String(reading.level);
+      shown = reading;
       if (now - spokenAt >= ARIA_EVERY_MS || reading.level === 0) {
         spokenAt = now;
         const db = levelDb(reading.level);
@@ -100,13 +108,25 @@ export function LevelMeter({ label, select, showLabel = false }: LevelMeterProps
             style={{
               transformOrigin: 'left',
               transform: 'scaleX(0)',
+              // Its own compositor layer: a new level scales it without repainting the gradient.
+              willChange: 'transform',
               // Green, then amber near the top, red at full scale: a meter's usual colours.
               background:
                 'linear-gradient(90deg, var(--mantine-color-teal-6) 0%, var(--mantine-color-teal-6) 70%, var(--mantine-color-yellow-5) 85%, var(--mantine-color-red-6) 100%)',
               backgroundSize: '100% 100%',
             }}
           />
-          <Box ref={peak} pos="absolute" top={0} bottom={0} w={2} bg="dark.6" style={{ left: 0, opacity: 0 }} />
+          <Box
+            ref={peak}
+            pos="absolute"
+            inset={0}
+            style={{
+              borderRight: '2px solid var(--mantine-color-dark-6)',
+              transform: 'translateX(-100%)',
+              willChange: 'transform',
+              opacity: 0,
+            }}
+          />
         </Box>
         <Box
           ref={clip}

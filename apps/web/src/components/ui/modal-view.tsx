@@ -1,4 +1,16 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import type { ModalEntry } from './modal-host';
 

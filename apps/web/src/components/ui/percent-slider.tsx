@@ -1,4 +1,6 @@
 import { Slider, Text, type MantineSpacing } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Slider.css';
 
 interface PercentSliderProps {
   /** Shown above the slider and given to its thumb (the visible text is hidden from assistive technologies). */

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Box, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Stack.css';
 
 const HEIGHT = 140;
 /** Drawing units per sample; the drawing stretches to the width available, the axis labels stay HTML text. */

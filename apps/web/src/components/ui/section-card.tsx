@@ -1,5 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 
 interface SectionCardProps {
   title: string;

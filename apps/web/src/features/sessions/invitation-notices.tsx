@@ -1,4 +1,8 @@
 import { Anchor, Badge, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Badge.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,10 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session';
 import { useOnlineCount } from '../api/online-count';
@@ -15,10 +21,14 @@ export function HallGreeting() {
         <Title order={1}>{t('hall.greeting', { name: user.displayedUsername })}</Title>
         <Text c="dimmed">{t('hall.intro')}</Text>
       </Stack>
-      {online.data && (
+      {online.data ? (
         <Badge size="lg" variant="dot" color="teal" radius="sm" tt="none">
           {t('hall.online', { count: online.data.online })}
         </Badge>
+      ) : (
+        // The badge's place while the count loads (a large badge is 26 px high): on a phone it has a line of its own,
+        // and its arrival would push the whole hall down.
+        online.isPending && <Skeleton height={26} width={190} radius="sm" aria-hidden />
       )}
     </Group>
   );

@@ -1,4 +1,6 @@
 import { Stack, Title } from '@mantine/core';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { formatCalendarDate, formatDate } from '../../../lib/format';

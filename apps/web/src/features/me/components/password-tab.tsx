@@ -1,4 +1,12 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';

@@ -1,4 +1,15 @@
 import { Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Menu.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@tutti/contract/accounts';

@@ -1,4 +1,14 @@
 import { Button, Code, CopyButton, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';

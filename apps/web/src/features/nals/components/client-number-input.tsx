@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
 import { useTranslation } from 'react-i18next';
 import { clamp } from '../../../lib/nals/commands';
 import { NALS_NS } from '../translations';

@@ -1,4 +1,13 @@
 import { Alert, Button, Container, List, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { useNals } from '../../../lib/nals/nals-store';
 import { NALS_NS } from '../translations';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Slider } from '@mantine/core';
+import '@mantine/core/styles/Slider.css';
 import { useTranslation } from 'react-i18next';
 import { ControlLabel } from '../../../components/ui/control-label';
 import { currentLanguage } from '../../../lib/i18n';

@@ -1,5 +1,19 @@
 import type { ReactNode } from 'react';
 import { Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import type { Effects } from '@tutti/contract/nals';
 import {

@@ -1,4 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import enNals from '../../../locales/en/nals.json';

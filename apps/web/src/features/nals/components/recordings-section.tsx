@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { NALS_RECORD_MAX_SECONDS, type NalsSignalData } from '@tutti/contract/nals';
 import { currentLanguage } from '../../../lib/i18n';

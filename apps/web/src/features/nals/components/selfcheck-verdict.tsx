@@ -1,4 +1,9 @@
 import { Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/ThemeIcon.css';
 import { useTranslation } from 'react-i18next';
 import { tipsFor, verdictOf, type SelfcheckVerdict } from '../selfcheck-verdict';
 import { NALS_NS } from '../translations';

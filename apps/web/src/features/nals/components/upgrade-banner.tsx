@@ -1,4 +1,14 @@
 import { Alert, Button, Container, Group, Progress, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { useInRehearsal } from '../../../lib/rehearsal-session';
 import { useServerConfig } from '../../../lib/nals/server-config';

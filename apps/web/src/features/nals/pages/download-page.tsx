@@ -1,5 +1,15 @@
 import { useId, useState } from 'react';
 import { Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NalsOs } from '@tutti/contract/nals';

@@ -1,4 +1,9 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionPost } from '@tutti/contract/sessions';
@@ -31,12 +36,25 @@ function PostLine({ post }: { post: SessionPost }) {
   );
 }
 
+/** Three lines' outline while the feed loads, spaced as the posts are. */
+function FeedSkeleton() {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-hidden>
+      {['70%', '55%', '65%'].map((width) => (
+        <Skeleton key={width} component="li" visible width={width}>
+          <Text size="sm">&nbsp;</Text>
+        </Skeleton>
+      ))}
+    </Stack>
+  );
+}
+
 /** The hall's feed of public session activity: "X created Y", "X joined Y", "Y ended". */
 export function ActivityFeed() {
   const { t } = useTranslation(SESSIONS_NS);
   const posts = useSessionPosts();
   return (
-    <QueryState query={posts}>
+    <QueryState query={posts} skeleton={<FeedSkeleton />}>
       {(loaded) =>
         loaded.items.length === 0 ? (
           <Text c="dimmed">{t('hall.activityEmpty')}</Text>

@@ -1,5 +1,13 @@
 import { useId } from 'react';
 import { Stack, Switch, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
 import { useTranslation } from 'react-i18next';
 import { setChimeOn, useChimeOn } from '../chime';
 import { SESSIONS_NS } from '../translations';

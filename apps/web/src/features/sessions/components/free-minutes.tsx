@@ -1,4 +1,7 @@
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { getRuntimeConfig } from '../../../lib/runtime-config';

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@tutti/contract/sessions';
@@ -19,8 +25,19 @@ export interface MorePages {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** A query's three faces: loading, failed (with a retry), or its data. */
-export function QueryState<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
+/**
+ * A query's three faces: loading, failed (with a retry), or its data. `skeleton`, when given, stands in while loading
+ * with the size of what comes (a list of cards' outlines), so the page does not move when the data arrives.
+ */
+export function QueryState<T>({
+  query,
+  children,
+  skeleton,
+}: {
+  query: QueryLike<T>;
+  children: (data: T) => ReactNode;
+  skeleton?: ReactNode;
+}) {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tCommon } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
@@ -34,6 +51,14 @@ export function QueryState<T>({ query, children }: { query: QueryLike<T>; childr
           {t('common.retry')}
         </Button>
       </Group>
+    );
+  }
+  if (skeleton) {
+    return (
+      <Box aria-busy="true">
+        <VisuallyHidden>{tCommon('loading')}</VisuallyHidden>
+        {skeleton}
+      </Box>
     );
   }
   return <Loader size="sm" aria-label={tCommon('loading')} />;

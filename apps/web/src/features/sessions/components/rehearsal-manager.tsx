@@ -1,5 +1,15 @@
 import { useState } from 'react';
 import { Button, Fieldset, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
 import { PercentSlider } from '../../../components/ui/percent-slider';

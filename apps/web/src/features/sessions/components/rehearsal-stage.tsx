@@ -1,5 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@tutti/contract/sessions';
 import { showToast } from '../../../components/ui/toast-host';

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { PING_WINDOW_SIZE } from '@tutti/contract/sessions';
 import { RttChart } from '../../../components/ui/rtt-chart';

@@ -1,4 +1,15 @@
-import { Avatar, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '@tutti/contract/sessions';
@@ -101,6 +112,43 @@ export function SessionList({
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {sessions.map((s) => (
         <SessionCard key={s.id} session={s} note={note?.(s)} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A session card's outline while its list loads: the same box, the same lines (name, organizer, badges) and the same
+ * button height, so the cards take its place without moving anything (issue 9: CLS).
+ */
+export function SessionCardSkeleton() {
+  return (
+    <Paper withBorder radius="md" p="md" component="li" aria-hidden data-testid="session-card-skeleton">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Skeleton visible width="55%">
+            <Text fw={700}>&nbsp;</Text>
+          </Skeleton>
+          <Skeleton visible width="35%">
+            <Text size="sm">&nbsp;</Text>
+          </Skeleton>
+          <Skeleton visible width={150}>
+            <Text size="sm">&nbsp;</Text>
+          </Skeleton>
+        </Stack>
+        {/* A button of size xs is 30 px high. */}
+        <Skeleton height={30} width={64} radius="md" style={{ flexShrink: 0 }} />
+      </Group>
+    </Paper>
+  );
+}
+
+/** `count` card outlines, laid out as SessionList lays out its cards. */
+export function SessionListSkeleton({ count = 1 }: { count?: number }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {Array.from({ length: count }, (_, i) => (
+        <SessionCardSkeleton key={i} />
       ))}
     </Stack>
   );

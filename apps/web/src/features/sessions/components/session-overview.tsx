@@ -1,4 +1,11 @@
 import { Avatar, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import type { MusicianRef, Session } from '@tutti/contract/sessions';
 import { currentLanguage } from '../../../lib/i18n';

@@ -1,4 +1,8 @@
 import { Button, CopyButton, Group } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Button.css';
 import { useTranslation } from 'react-i18next';
 import { buildCalendar, sessionCalendarUid } from '@tutti/contract/calendar';
 import type { Session } from '@tutti/contract/sessions';

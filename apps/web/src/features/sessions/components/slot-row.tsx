@@ -1,4 +1,15 @@
 import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import type { SessionPlayer } from '@tutti/contract/sessions';
 import { ControlLabel } from '../../../components/ui/control-label';

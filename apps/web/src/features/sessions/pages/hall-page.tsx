@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '@tutti/contract/sessions';
@@ -11,7 +17,7 @@ import { useLiveSessions } from '../api/list-sessions';
 import { useMySessions } from '../api/list-my-sessions';
 import { ActivityFeed } from '../components/activity-feed';
 import { invitationNote, QueryState, ShowMore } from '../components/query-state';
-import { SessionList } from '../components/session-card';
+import { SessionList, SessionListSkeleton } from '../components/session-card';
 import { SESSIONS_NS } from '../translations';
 import { useHallEvents } from '../use-hall-events';
 
@@ -59,7 +65,7 @@ export function HallPage({ greeting, setup }: { greeting?: ReactNode; setup?: Re
       {setup}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard title={t('hall.live')}>
-          <QueryState query={live}>
+          <QueryState query={live} skeleton={<SessionListSkeleton />}>
             {(loaded) => (
               <Stack gap="sm">
                 <SessionList
@@ -72,7 +78,7 @@ export function HallPage({ greeting, setup }: { greeting?: ReactNode; setup?: Re
           </QueryState>
         </SectionCard>
         <SectionCard title={t('hall.upcoming')}>
-          <QueryState query={mine}>
+          <QueryState query={mine} skeleton={<SessionListSkeleton />}>
             {(data) => (
               <Stack gap="sm">
                 <SessionList
@@ -85,7 +91,7 @@ export function HallPage({ greeting, setup }: { greeting?: ReactNode; setup?: Re
           </QueryState>
         </SectionCard>
         <SectionCard title={t('hall.invitations')}>
-          <QueryState query={mine}>
+          <QueryState query={mine} skeleton={<SessionListSkeleton />}>
             {(data) => (
               <Stack gap="sm">
                 <SessionList

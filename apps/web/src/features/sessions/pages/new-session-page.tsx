@@ -1,4 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openRehearsalPath } from '../../../lib/paths';

@@ -1,4 +1,8 @@
 import { Button, Stack } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { currentLanguage } from '../../../lib/i18n';

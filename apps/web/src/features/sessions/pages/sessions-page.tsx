@@ -1,5 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';

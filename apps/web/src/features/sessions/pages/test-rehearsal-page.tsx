@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-error';
