@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchServerConfig } from './bench-server.ts';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { buildApp } from '@tutti/server/src/app.ts';
-import { loadConfig } from '@tutti/server/src/config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env.ts';
 import { signInBenchUser, type SignedIn } from './account.ts';
 import { machine, type BenchReport } from './report.ts';
@@ -99,19 +98,7 @@ export async function runLighthouseBench(options: {
   /** A folder to keep each run's full Lighthouse report in (JSON), to look into a figure. */
   reportDir?: string;
 }): Promise<LighthouseReport> {
-  if (!existsSync(path.join(options.webDist, 'index.html')))
-    throw new Error('apps/web/dist is not built: run `npm run build` first (the root `npm run bench` does)');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-lh-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: options.logLevel,
-    RATE_LIMIT_AUTH_MAX: '1000',
-    WEB_DIST: options.webDist,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    BROKER_PORT: '0',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-  });
+  const { dataDir, config } = await benchServerConfig('lh', options);
   const app = await buildApp(config);
   const profile = await mkdtemp(path.join(tmpdir(), 'tutti-bench-lh-profile-'));
   const port = await freePort();

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { benchServerConfig } from './bench-server.ts';
 import mqtt from 'mqtt';
 import type { CDPSession, Page } from 'playwright-core';
 import { NALS_QOS, nalsOutTopic } from '@tutti/contract/nals';
 import { buildApp } from '@tutti/server/src/app.ts';
-import { loadConfig } from '@tutti/server/src/config.ts';
 import { loadRoomSecret } from '@tutti/server/src/platform/room-client.ts';
 import { roomServerCommand, supervise } from '@tutti/server/src/platform/room-supervisor.ts';
 import { signInBenchUser, type SignedIn } from './account.ts';
@@ -96,21 +95,10 @@ export async function runMetersBench(options: {
   seconds: number;
   databaseUrl?: string;
 }): Promise<MetersReport> {
-  if (!existsSync(path.join(options.webDist, 'index.html')))
-    throw new Error('apps/web/dist is not built: run `npm run build` first (the root `npm run bench` does)');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-meters-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: options.logLevel,
-    RATE_LIMIT_AUTH_MAX: '1000',
-    WEB_DIST: options.webDist,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    BROKER_PORT: '0',
+  const { dataDir, config } = await benchServerConfig('meters', options, {
     // The rehearsal needs a room: the built-in room server, started below as main.ts starts it.
     ROOM_UDP_PORT: String(await freePort()),
     ROOM_HTTP_PORT: String(await freePort()),
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
   const app = await buildApp(config);
   const cleanups: (() => Promise<void>)[] = [];

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { benchServerConfig } from './bench-server.ts';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@tutti/server/src/app.ts';
-import { loadConfig } from '@tutti/server/src/config.ts';
 import { signInBenchUser, type SignedIn } from './account.ts';
 import type { MqttChildSettings } from './mqtt-roundtrip-child.ts';
 import { openSignedInPage, timeStoreRoundTrips } from './nals-browser.ts';
@@ -95,19 +94,7 @@ export async function startEmulator(repoRoot: string, token: string, broker: str
  * emulator, against a raw MQTT.js round trip through the same broker (see BASELINE_TEXT for why this baseline).
  */
 export async function runNalsRoundTrip(options: NalsBenchOptions): Promise<NalsRoundTripReport> {
-  if (!existsSync(path.join(options.webDist, 'index.html')))
-    throw new Error('apps/web/dist is not built: run `npm run build` first (the root `npm run bench` does)');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-nals-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: options.logLevel,
-    RATE_LIMIT_AUTH_MAX: '1000',
-    WEB_DIST: options.webDist,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    BROKER_PORT: '0',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-  });
+  const { dataDir, config } = await benchServerConfig('nals', options);
   const app = await buildApp(config);
   const cleanups: (() => Promise<void>)[] = [];
   try {
