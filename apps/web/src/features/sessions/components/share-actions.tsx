@@ -6,11 +6,12 @@ import '@mantine/core/styles/Button.css';
 import { useTranslation } from 'react-i18next';
 import { buildCalendar, sessionCalendarUid } from '@tutti/contract/calendar';
 import type { Session } from '@tutti/contract/sessions';
+import { openRehearsalPath } from '../../../lib/paths';
 import { SESSIONS_NS } from '../translations';
 
 /** The session page's address: what an invitee opens (signing in first if needed). */
 export const sessionLink = (session: Pick<Session, 'id'>, origin = window.location.origin): string =>
-  `${origin}/studio/open-rehearsal/${session.id}`;
+  `${origin}${openRehearsalPath(session.id)}`;
 
 /**
  * The session as a calendar file: the same UID and SEQUENCE as the invitation email's event, so a calendar that
