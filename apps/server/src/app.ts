@@ -21,6 +21,7 @@ import { createNalsRepository } from './modules/nals/nals.repository.ts';
 import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
 import { createNalsService } from './modules/nals/nals.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { registerCommunity } from './modules/community/community.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
@@ -299,12 +300,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicUrl: config.publicUrl,
   });
   registerSessionsRoutes(endpoint, selfchecks);
+  const uploads = createUploadStorage(config.dataDir);
   const roomAllocator = createRoomAllocator({ db: database.db, log: app.log.child({ module: 'rooms' }), now });
   const rehearsals = createRehearsals({
     db: database.db,
     allocator: roomAllocator,
     pubsub,
-    uploads: createUploadStorage(config.dataDir),
+    uploads,
     jobs,
     mailer,
     mail: { publicUrl: config.publicUrl, from: config.mail.from },
@@ -313,6 +315,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   registerRehearsalRoutes(endpoint, rehearsals);
+  registerCommunity(endpoint, { db: database.db, pubsub, storage: uploads, config, now });
   app.addHook('onReady', async () => jobs.start());
   // Before the database closes: a sweep in flight finishes first.
   app.addHook('preClose', async () => jobs.stop());

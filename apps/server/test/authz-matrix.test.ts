@@ -222,6 +222,38 @@ const fixtures: Record<EndpointName, Fixture> = {
   pauseServer: async (w) => ({ params: { id: await server(w) } }),
   serverHealthcheck: async (w) => ({ params: { id: await server(w) } }),
   deleteServer: async (w) => ({ params: { id: await server(w) } }),
+
+  // Community: other musicians are the spare account (public profile), or a new one the caller has not met.
+  listInstruments: none,
+  updateProfile: async () => ({
+    body: { country: 'FR', cityId: null, biography: 'Matrix', publicProfile: true, socialLinks: [], musicStyles: [] },
+  }),
+  updateMusicSkills: async () => ({ body: { instruments: [{ instrument: 'drums', skill: 'medium' }] } }),
+  setProfilePicture: async () => ({ upload: await PNG }),
+  setCoverPicture: async () => ({ upload: await PNG }),
+  getPublicAccount: async (w) => ({ params: { id: w.spare.id } }),
+  listFollowers: async (w) => ({ params: { id: w.spare.id } }),
+  getPicture: async (w) => ({ params: { username: w.spare.username } }),
+  getProfileByUsername: async (w) => ({ params: { username: w.spare.username } }),
+  getProfile: async (w) => ({ params: { id: w.spare.id } }),
+  search: async (w) => ({ body: { p: 1, size: 10, filters: { q: w.spare.username } } }),
+  listFollows: none,
+  suggestions: async () => ({ query: { limit: '5' } }),
+  countrySuggestions: async () => ({ query: { limit: '5' } }),
+  citySuggestions: none,
+  follow: async (w) => ({ params: { id: (await createUser(w.t)).id } }),
+  unfollow: async (w, role) => {
+    const target = await createUser(w.t);
+    await call(w.t, 'POST', `v1/me/followers/${target.id}`, { token: account(w, role).accessToken });
+    return { params: { id: target.id } };
+  },
+  listBlocked: async () => ({ query: { reverse: 'false' } }),
+  block: async (w) => ({ params: { id: (await createUser(w.t)).id } }),
+  unblock: async (w, role) => {
+    const target = await createUser(w.t);
+    await call(w.t, 'POST', `v1/me/blocked/${target.id}`, { token: account(w, role).accessToken });
+    return { params: { id: target.id } };
+  },
 };
 
 function successStatus(name: EndpointName): number {

@@ -6,8 +6,8 @@ declare module 'virtual:tutti-contract' {
     method: HttpMethod;
     path: Endpoints[N]['path'];
     access: Access;
-    /** 'json' for a schema, 'text' for text/plain, null for 204. */
-    response: 'json' | 'text' | null;
+    /** 'json' for a schema, 'text' for text/plain, 'image' for image bytes, null for 204. */
+    response: 'json' | 'text' | 'image' | null;
   };
   export const routes: { [N in EndpointName]: RouteInfo<N> };
   export const LOCALES: typeof import('@tutti/contract/common').LOCALES;

@@ -47,7 +47,7 @@ export function contractValues(): Plugin {
             method: d.method,
             path: d.path,
             access: d.access,
-            response: d.response === null ? null : d.response === 'text' ? 'text' : 'json',
+            response: d.response === null || d.response === 'text' || d.response === 'image' ? d.response : 'json',
           },
         ]),
       );

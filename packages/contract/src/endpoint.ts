@@ -17,8 +17,9 @@ export interface EndpointDef {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** A JSON schema, 'text' for text/plain, or null for 204 No Content. */
-  response: z.ZodType | 'text' | null;
+  /** A JSON schema, 'text' for text/plain, 'image' for image bytes (JPEG or PNG, for img elements), or null for 204
+   *  No Content. */
+  response: z.ZodType | 'text' | 'image' | null;
   /** Success status when a body is returned; 200 unless said. */
   status?: 200 | 201;
   /** multipart/form-data with one image in this field (no JSON body). */

@@ -54,6 +54,15 @@ export const ErrorCodeSchema = z.enum([
   'INVALID_IMAGE',
   /** The database cannot be reached for a moment: the answer carries a retry-after header (seconds). */
   'SERVICE_UNAVAILABLE',
+  /** A social call (profiles, search, follows, blocks, messages) from an account under MIN_SOCIAL_AGE or without a
+   *  birthdate: 403. */
+  'SOCIAL_NOT_ELIGIBLE',
+  /** Following a musician already followed (409). */
+  'ALREADY_FOLLOWING',
+  /** Blocking a musician already blocked (409). */
+  'ALREADY_BLOCKED',
+  /** Following or blocking oneself (400). */
+  'SELF_ACTION',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -77,6 +86,12 @@ export const FieldErrorCodeSchema = z.enum([
   'unknown_username',
   /** Control or invisible characters (NUL, C1, bidi overrides, zero-width space): see common.ts text(). */
   'invalid_characters',
+  /** Not an http(s) address with a host name (social links). */
+  'invalid_url',
+  /** A reference id (instrument, style, network, country, city) that does not exist. */
+  'unknown',
+  /** The same instrument or style twice. */
+  'duplicate',
 ]);
 export type FieldErrorCode = z.infer<typeof FieldErrorCodeSchema>;
 

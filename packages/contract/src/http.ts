@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './accounts.ts';
+import { communityEndpoints } from './community.ts';
 import { nalsEndpoints } from './nals.ts';
 import { referenceEndpoints } from './reference.ts';
 import { serverEndpoints } from './servers.ts';
@@ -20,12 +21,21 @@ export const endpoints = {
   ...sessionEndpoints,
   ...testRehearsalEndpoints,
   ...serverEndpoints,
+  ...communityEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : T extends 'text' ? string : T extends null ? void : never;
+type Infer<T> = T extends z.ZodType
+  ? z.infer<T>
+  : T extends 'text'
+    ? string
+    : T extends 'image'
+      ? Blob
+      : T extends null
+        ? void
+        : never;
 export type ResponseOf<N extends EndpointName> = Infer<Endpoints[N]['response']>;
 export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B }
   ? B extends z.ZodType

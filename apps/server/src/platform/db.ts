@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -80,10 +82,19 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
+/** The extensions the migrations create (search: trigram similarity, accent-free matching). PostgreSQL ships them
+ *  in its contrib package; PGlite loads them when the database opens. */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+/** Every PGlite this project opens (server, backups, tests) goes through here, so it has the extensions. */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, ...(dataDir !== undefined && { dataDir }), extensions: PGLITE_EXTENSIONS });
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (!config.dataDir.startsWith('memory://')) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  const client = await createPglite(config.dataDir);
   return openPglite(client);
 }
 

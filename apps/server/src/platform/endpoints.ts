@@ -90,6 +90,10 @@ function responseSchemas(
     response[204] = z.undefined().describe('No content');
   } else if (def.response === 'text') {
     response[status] = { description: 'Plain text', content: { 'text/plain': { schema: z.string() } } };
+  } else if (def.response === 'image') {
+    // Sent as a Buffer, which Fastify never serializes; the schema only documents the bytes.
+    const binary = { schema: z.string().meta({ format: 'binary' }) };
+    response[status] = { description: 'An image', content: { 'image/jpeg': binary, 'image/png': binary } };
   } else {
     response[status] = def.response;
   }

@@ -193,6 +193,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     if (def.response === null || res.status === 204) return undefined as ResponseOf<N>;
     if (def.response === 'text') return (await res.text()) as ResponseOf<N>;
+    if (def.response === 'image') return (await res.blob()) as ResponseOf<N>;
     return (await res.json()) as ResponseOf<N>;
   }
 

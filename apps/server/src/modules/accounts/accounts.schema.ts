@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, char, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../platform/schema-columns.ts';
 
 // Accounts, their privileges, devices, refresh tokens and one-time tokens.
@@ -26,6 +26,23 @@ export const accounts = pgTable(
     appDownloadedAt: instant('app_downloaded_at'),
     /** First time an audio client signed in to the broker with this account's token (the hall's setup step). */
     audioClientSeenAt: instant('audio_client_seen_at'),
+    // ---- the profile (community): see modules/community
+    /** ISO 3166 alpha-2; the city's country when a city is set. */
+    countryCode: char('country_code', { length: 2 }),
+    /** A GeoNames city (modules/places): where the musician plays from, for "musicians around you". */
+    cityId: integer('city_id'),
+    biography: text('biography'),
+    /** Storage keys (platform/storage); null: the default avatar, no cover. */
+    profilePicture: text('profile_picture'),
+    coverPicture: text('cover_picture'),
+    /** Set by an administrator: the profile shows a verified badge. */
+    verified: boolean('verified').notNull().default(false),
+    /** Accent-free lower-case names, for search (tutti_norm, migration 0012; trigram-indexed). */
+    searchNames: text('search_names').generatedAlwaysAs(
+      sql`tutti_norm(username || ' ' || coalesce(displayed_username, ''))`,
+    ),
+    /** Accent-free lower-case names of the city (English, French, region), written with the city. */
+    searchPlace: text('search_place'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -33,6 +50,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('accounts_nals_token_key').on(t.nalsToken),
     index('accounts_last_ping_at_idx').on(t.lastPingAt),
+    // Search (modules/community/community.finder.ts): trigram similarity on accent-free text.
+    index('accounts_search_names_trgm_idx').using('gin', t.searchNames.op('gin_trgm_ops')),
+    index('accounts_search_place_trgm_idx').using('gin', t.searchPlace.op('gin_trgm_ops')),
+    index('accounts_country_code_idx').on(t.countryCode),
+    index('accounts_city_id_idx').on(t.cityId),
   ],
 );
 

@@ -19,6 +19,14 @@ const account: AccountRow = {
   lastPingAt: null,
   appDownloadedAt: null,
   audioClientSeenAt: null,
+  countryCode: null,
+  cityId: null,
+  biography: null,
+  profilePicture: null,
+  coverPicture: null,
+  verified: false,
+  searchNames: 'ann',
+  searchPlace: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };
 

@@ -1,0 +1,178 @@
+import type { Locale } from '@tutti/contract/common';
+import type { SearchBody } from '@tutti/contract/community';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { accounts, countries, type AccountRow } from '../../platform/schema.ts';
+import { cardColumns, type CardRow } from './community.repository.ts';
+import { followedBy, socialAccount, visibleTo } from './community.visibility.ts';
+
+/**
+ * Search and suggestions: the two queries that rank musicians. Search matches names (and, on profiles the reader
+ * may read in full, the city) with PostgreSQL trigram similarity on accent-free lower-case text (`tutti_norm`, an
+ * immutable wrapper of unaccent, migration 0012), then full-text prefix matching; filters apply to profiles the
+ * reader may read in full only, so a private profile never leaks its city or instruments through a filter.
+ * Suggestions rank by the estimated one-way delay between cities (the places module's model), then by shared styles
+ * and instruments.
+ */
+
+export type SuggestionKind = 'around' | 'country' | 'city';
+
+export interface FinderViewer {
+  id: string;
+  cutoff: string;
+  locale: Locale;
+}
+
+/** The places module's delay model, as SQL needs it: delay(ms) = km / kmPerMs × routeFactor + accessMs. */
+export interface DelayModel {
+  kmPerMs: number;
+  routeFactor: number;
+  accessMs: number;
+  /** Suggestions around a musician stop at this estimate. */
+  limitMs: number;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in km between the account's city (`c`) and a point, in SQL (haversine). */
+const distanceKm = (lat: number, lng: number): SQL =>
+  sql`(2 * ${EARTH_RADIUS_KM} * asin(sqrt(
+    power(sin(radians(c.latitude - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2))))`;
+
+/** Styles and instruments the account shares with the viewer. */
+const shared = (viewerId: string): SQL => sql`(
+  (SELECT count(*) FROM account_music_styles s JOIN account_music_styles mine
+     ON mine.style_id = s.style_id AND mine.account_id = ${viewerId} WHERE s.account_id = ${accounts.id})
+  + (SELECT count(*) FROM account_instruments i JOIN account_instruments mine
+     ON mine.instrument_id = i.instrument_id AND mine.account_id = ${viewerId} WHERE i.account_id = ${accounts.id}))`;
+
+/** A profile the viewer may read in full: public, followed, or their own. */
+const readable = (viewerId: string): SQL => sql`(${accounts.publicProfile} OR ${followedBy(viewerId)})`;
+
+export function createCommunityFinder(db: Db, delay: DelayModel) {
+  const card = (viewerId: string) => cardColumns(viewerId);
+
+  return {
+    async countryExists(code: string): Promise<boolean> {
+      const [row] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, code));
+      return row !== undefined;
+    },
+
+    /** Validated and of the social age (blocks aside). */
+    async isSocial(id: string, cutoff: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.id, id), socialAccount(cutoff)));
+      return row !== undefined;
+    },
+
+    async search(
+      v: FinderViewer,
+      filters: NonNullable<SearchBody['filters']>,
+      p: number,
+      size: number,
+    ): Promise<{ rows: CardRow[]; total: number }> {
+      const conditions: SQL[] = [visibleTo(v.id, v.cutoff), ne(accounts.id, v.id)];
+      const q = filters.q?.trim() ?? '';
+      const nq = sql`tutti_norm(${q})`;
+      if (q !== '') {
+        // A name anywhere in the names; a city only on readable profiles. Similarity catches typos ("gitar").
+        conditions.push(sql`(${accounts.searchNames} LIKE '%' || ${nq} || '%'
+          OR ${nq} <% ${accounts.searchNames}
+          OR (${readable(v.id)} AND (${accounts.searchPlace} LIKE ${nq} || '%' OR ${accounts.searchPlace} LIKE '% ' || ${nq} || '%')))`);
+      }
+      const filtered = filters.instrument || filters.style || filters.country;
+      if (filtered) conditions.push(readable(v.id));
+      if (filters.instrument) {
+        const skill = filters.skill && filters.skill !== 'all' ? sql`AND i.skill = ${filters.skill}` : sql``;
+        conditions.push(sql`EXISTS (SELECT 1 FROM account_instruments i WHERE i.account_id = ${accounts.id}
+          AND i.instrument_id = ${filters.instrument} ${skill})`);
+      } else if (filters.skill && filters.skill !== 'all') {
+        conditions.push(readable(v.id));
+        conditions.push(sql`EXISTS (SELECT 1 FROM account_instruments i WHERE i.account_id = ${accounts.id}
+          AND i.skill = ${filters.skill})`);
+      }
+      if (filters.style) {
+        conditions.push(sql`EXISTS (SELECT 1 FROM account_music_styles s WHERE s.account_id = ${accounts.id}
+          AND s.style_id = ${filters.style})`);
+      }
+      if (filters.country) conditions.push(eq(accounts.countryCode, filters.country.toUpperCase()));
+      const where = and(...conditions);
+      const rank =
+        q === ''
+          ? [desc(accounts.createdAt)]
+          : [
+              desc(sql`(lower(${accounts.username}) = lower(${q}))`),
+              desc(sql`greatest(word_similarity(${nq}, ${accounts.searchNames}),
+                CASE WHEN ${readable(v.id)} THEN word_similarity(${nq}, coalesce(${accounts.searchPlace}, '')) ELSE 0 END)`),
+            ];
+      const [rows, [n]] = await Promise.all([
+        db
+          .select(card(v.id))
+          .from(accounts)
+          .where(where)
+          .orderBy(...rank, asc(accounts.username))
+          .limit(size)
+          .offset((p - 1) * size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(accounts)
+          .where(where),
+      ]);
+      return { rows, total: n?.n ?? 0 };
+    },
+
+    /** Public profiles the viewer does not follow yet. 'around': within the delay limit of the viewer's city,
+     *  nearest first (by whole ms), then most shared styles and instruments; without a city, the viewer's country
+     *  (or everyone) by shared styles. 'country': the viewer's country, nearest first. 'city': the viewer's city. */
+    async suggestions(v: FinderViewer, me: AccountRow, kind: SuggestionKind, limit: number): Promise<CardRow[]> {
+      const conditions: SQL[] = [
+        visibleTo(v.id, v.cutoff),
+        ne(accounts.id, v.id),
+        sql`${accounts.publicProfile}`,
+        sql`NOT ${followedBy(v.id)}`,
+      ];
+      const [here] =
+        me.cityId === null
+          ? []
+          : await db
+              .select({ latitude: sql<number>`latitude`, longitude: sql<number>`longitude` })
+              .from(sql`cities`)
+              .where(sql`id = ${me.cityId}`);
+      const km = here ? distanceKm(here.latitude, here.longitude) : null;
+      const delayMs = km ? sql`round(${km} / ${delay.kmPerMs} * ${delay.routeFactor} + ${delay.accessMs})` : null;
+      if (kind === 'city') {
+        if (me.cityId === null) return [];
+        conditions.push(eq(accounts.cityId, me.cityId));
+      } else if (kind === 'country' || !here) {
+        if (me.countryCode === null && kind === 'country') return [];
+        if (me.countryCode !== null) conditions.push(eq(accounts.countryCode, me.countryCode));
+      } else if (km) {
+        // Nearest cities only: the limit as a distance, with a latitude band first so the index-free scan is short.
+        const maxKm = Math.max(0, ((delay.limitMs - delay.accessMs) * delay.kmPerMs) / delay.routeFactor);
+        const band = maxKm / 111;
+        conditions.push(sql`c.latitude BETWEEN ${here!.latitude - band} AND ${here!.latitude + band}`);
+        conditions.push(sql`${km} <= ${maxKm}`);
+      }
+      const order = [desc(shared(v.id)), desc(accounts.createdAt), asc(accounts.id)];
+      if (!delayMs)
+        return db
+          .select(card(v.id))
+          .from(accounts)
+          .where(and(...conditions))
+          .orderBy(...order)
+          .limit(limit);
+      return db
+        .select(card(v.id))
+        .from(accounts)
+        .leftJoin(sql`cities c`, sql`c.id = ${accounts.cityId}`)
+        .where(and(...conditions))
+        .orderBy(sql`${delayMs} ASC NULLS LAST`, ...order)
+        .limit(limit);
+    },
+  };
+}
+
+export type CommunityFinder = ReturnType<typeof createCommunityFinder>;
