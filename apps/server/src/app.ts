@@ -44,7 +44,9 @@ import { createOutageWatch } from './platform/outage.ts';
 import { createLimits, fastifyTrustProxy, type Limits } from './platform/limits.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
-import { createUploadStorage, registerUploads } from './platform/uploads.ts';
+import { createStorage } from './platform/storage/create.ts';
+import { registerUploads } from './platform/storage/http.ts';
+import type { Storage } from './platform/storage/storage.ts';
 import { announceRevocation, createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
 import { createBus, type BusStats } from './platform/bus.ts';
 import { createBusRules } from './platform/bus-rules.ts';
@@ -87,6 +89,8 @@ export interface AppServices {
   pubsub: PubSub;
   /** This instance's bus connections (tests, benchmark). */
   bus: () => BusStats;
+  /** Uploaded files: DATA_DIR/uploads or an S3 bucket (S3_* settings). */
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -129,6 +133,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   const database = overrides.database ?? (await openDatabase(config.database));
   const mailer = overrides.mailer ?? createMailer(config.mail, app.log.child({ module: 'mail' }));
+  const storage = await createStorage(config.storage);
   // A lost database answers 503 and is logged once per outage, by requests, jobs and background work alike.
   const outage = createOutageWatch({ ping: database.ping, log: app.log.child({ module: 'database' }) });
   const background = createBackground(app.log, outage);
@@ -165,6 +170,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     jobs,
     pubsub,
     bus: bus.stats,
+    storage,
   });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
@@ -172,6 +178,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     if (!overrides.pubsub) await pubsub.close();
     await limits.close();
     await mailer.close();
+    await storage.close();
     await database.close();
     logStream?.flushSync();
   });
@@ -223,7 +230,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   registerSecurityHeaders(app, config, { brokerUrl: queueHost });
   await registerDocs(app, APP_VERSION);
-  await registerUploads(app, config.dataDir);
+  await registerUploads(app, storage);
+  // A missing bucket or refused credentials stop the start, instead of failing every upload later.
+  app.addHook('onReady', async () => storage.check());
 
   // ---- modules
   const sessions = database.kind === 'pglite' ? createSessionCache(() => now().getTime()) : noSessionCache;
@@ -304,7 +313,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     db: database.db,
     allocator: roomAllocator,
     pubsub,
-    uploads: createUploadStorage(config.dataDir),
+    storage,
     jobs,
     mailer,
     mail: { publicUrl: config.publicUrl, from: config.mail.from },

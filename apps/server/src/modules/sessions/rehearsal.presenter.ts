@@ -1,6 +1,6 @@
 import type { MusicianRef, Session, SessionPost } from '@tutti/contract/sessions';
-import type { UploadStorage } from '../../platform/uploads.ts';
 import type { AccountRow, SessionPostRow, SessionRow } from '../../platform/schema.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import type { SessionView } from './rehearsal.repository.ts';
 import { closesAt, restartableUntil, sessionStatus } from './sessions.policy.ts';
 
@@ -12,7 +12,7 @@ export const presentMusician = (account: AccountRow): MusicianRef => ({
   profilePicture: null,
 });
 
-export type CoverUrl = UploadStorage['urlOf'];
+export type CoverUrl = Storage['publicUrl'];
 
 export function presentSession(
   view: SessionView,

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RoomAllocator } from '../../platform/room-allocator.ts';
 import type { RoomRow, SessionPlayerRow, SessionRow } from '../../platform/schema.ts';
-import type { UploadStorage } from '../../platform/uploads.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import type { Minutes } from './minutes.ts';
 import type { LeaveReason, PresenceRepository } from './presence.repository.ts';
 import { presentMusician, presentSession } from './rehearsal.presenter.ts';
@@ -20,7 +20,8 @@ export interface CoreDeps {
   allocator: RoomAllocator;
   events: SessionEvents;
   minutes: Minutes;
-  uploads: UploadStorage;
+  /** Where uploaded files (covers) live. */
+  storage: Storage;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How long an empty live session stays open, and an ended one restartable (SESSION_EMPTY_GRACE_MS). */
@@ -48,10 +49,10 @@ const isUniqueViolation = (e: unknown): boolean => {
  * room servers and the bus happen after the commit, never while a row is locked.
  */
 export function createSessionCore(deps: CoreDeps) {
-  const { db, repo, presence, allocator, events, minutes, uploads, log, now, graceMs } = deps;
+  const { db, repo, presence, allocator, events, minutes, storage, log, now, graceMs } = deps;
 
   const present = (view: SessionView, showInvited: boolean): Session =>
-    presentSession(view, now(), uploads.urlOf, showInvited, graceMs);
+    presentSession(view, now(), storage.publicUrl, showInvited, graceMs);
 
   /** As the bus shows it: a private session's topic is only for those who may see its invitations anyway. */
   const forBus = (view: SessionView): Session => present(view, view.row.kind === 'open' && !view.row.public);
