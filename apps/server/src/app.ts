@@ -45,7 +45,9 @@ import { createOutageWatch } from './platform/outage.ts';
 import { createLimits, fastifyTrustProxy, type Limits } from './platform/limits.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
-import { createUploadStorage, registerUploads } from './platform/uploads.ts';
+import { createStorage } from './platform/storage/create.ts';
+import { registerUploads } from './platform/storage/http.ts';
+import type { Storage } from './platform/storage/storage.ts';
 import { announceRevocation, createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
 import { createBus, type BusStats } from './platform/bus.ts';
 import { createBusRules } from './platform/bus-rules.ts';
@@ -88,6 +90,8 @@ export interface AppServices {
   pubsub: PubSub;
   /** This instance's bus connections (tests, benchmark). */
   bus: () => BusStats;
+  /** Uploaded files: DATA_DIR/uploads or an S3 bucket (S3_* settings). */
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -130,6 +134,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   const database = overrides.database ?? (await openDatabase(config.database));
   const mailer = overrides.mailer ?? createMailer(config.mail, app.log.child({ module: 'mail' }));
+  const storage = await createStorage(config.storage);
   // A lost database answers 503 and is logged once per outage, by requests, jobs and background work alike.
   const outage = createOutageWatch({ ping: database.ping, log: app.log.child({ module: 'database' }) });
   const background = createBackground(app.log, outage);
@@ -166,6 +171,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     jobs,
     pubsub,
     bus: bus.stats,
+    storage,
   });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
@@ -173,6 +179,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     if (!overrides.pubsub) await pubsub.close();
     await limits.close();
     await mailer.close();
+    await storage.close();
     await database.close();
     logStream?.flushSync();
   });
@@ -224,7 +231,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   registerSecurityHeaders(app, config, { brokerUrl: queueHost });
   await registerDocs(app, APP_VERSION);
-  await registerUploads(app, config.dataDir);
+  await registerUploads(app, storage);
+  // A missing bucket or refused credentials stop the start, instead of failing every upload later.
+  app.addHook('onReady', async () => storage.check());
 
   // ---- modules
   const sessions = database.kind === 'pglite' ? createSessionCache(() => now().getTime()) : noSessionCache;
@@ -263,6 +272,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     repo: createMeRepository(database.db, sessions),
     auth,
     now,
+    pictureUrl: storage.publicUrl,
     onNalsTokenRotated: (oldToken) => broker?.disconnectToken(oldToken),
   });
   const nalsRepo = createNalsRepository(database.db, sessions);
@@ -300,13 +310,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     publicUrl: config.publicUrl,
   });
   registerSessionsRoutes(endpoint, selfchecks);
-  const uploads = createUploadStorage(config.dataDir);
   const roomAllocator = createRoomAllocator({ db: database.db, log: app.log.child({ module: 'rooms' }), now });
   const rehearsals = createRehearsals({
     db: database.db,
     allocator: roomAllocator,
     pubsub,
-    uploads,
+    storage,
     jobs,
     mailer,
     mail: { publicUrl: config.publicUrl, from: config.mail.from },
@@ -315,7 +324,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   registerRehearsalRoutes(endpoint, rehearsals);
-  registerCommunity(endpoint, { db: database.db, pubsub, storage: uploads, config, now });
+  registerCommunity(endpoint, {
+    db: database.db,
+    pubsub,
+    storage,
+    cache: sessions,
+    config,
+    log: app.log.child({ module: 'community' }),
+    now,
+  });
   app.addHook('onReady', async () => jobs.start());
   // Before the database closes: a sweep in flight finishes first.
   app.addHook('preClose', async () => jobs.stop());

@@ -149,6 +149,47 @@ describe('loadConfig', () => {
     });
   });
 
+  it('stores uploads in DATA_DIR/uploads, or in the S3 bucket S3_BUCKET names with its settings', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/tutti' }).storage).toEqual({ driver: 'disk', dir: '/srv/tutti/uploads' });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'tutti-uploads',
+        S3_ENDPOINT: 'https://minio.example.org:9000/',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.example.org/tutti/',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      endpoint: 'https://minio.example.org:9000',
+      region: 'eu-west-3',
+      bucket: 'tutti-uploads',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.org/tutti',
+    });
+    // AWS itself: the region's endpoint, the SDK's own credentials (instance role…), virtual-hosted buckets.
+    expect(loadConfig({ S3_BUCKET: 'b' }).storage).toEqual({
+      driver: 's3',
+      endpoint: null,
+      region: 'us-east-1',
+      bucket: 'b',
+      credentials: null,
+      forcePathStyle: false,
+      publicUrl: null,
+    });
+  });
+
+  it('refuses S3 settings without a bucket, and a key without its secret', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: required with the other S3_ settings/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_PUBLIC_URL: 'cdn' })).toThrow(/S3_PUBLIC_URL/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({
       port: 8080,

@@ -3,26 +3,12 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FREE_MINUTES_PER_MONTH, DEFAULT_SESSION_EMPTY_GRACE_MS } from '@tutti/contract/sessions';
 import { z } from 'zod';
+import { emptyAsUndefined, flag, optionalString, optionalUrl, portNumber, positiveInt } from './env.ts';
+import { STORAGE_ENV, storageConfig, storageEnvProblems, type StorageConfig } from './platform/storage/config.ts';
 
 /** Relative paths resolve against the repository root, so `npm start -w @tutti/server` (cwd apps/server) and a
  *  start from the root share one data folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
-const positiveInt = (fallback: number) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
-/** 0 lets the system pick a free port (tests). */
-const portNumber = z.coerce.number().int().min(0).max(65535);
-const flag = (fallback: boolean) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['true', 'false', '1', '0'])
-      .default(fallback ? 'true' : 'false')
-      .transform((v) => v === 'true' || v === '1'),
-  );
 
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
@@ -108,6 +94,7 @@ const EnvSchema = z.object({
   SESSION_SCHEDULED_MAX: positiveInt(20),
   SESSION_CREATIONS_PER_MINUTE: positiveInt(5),
   SESSION_INVITATIONS_MAX: positiveInt(100),
+  ...STORAGE_ENV,
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -157,6 +144,7 @@ export interface AppConfig {
   /** Relative download paths of nals_versions resolve against it. */
   nalsDownloadBaseUrl: string;
   sessions: SessionsConfig;
+  storage: StorageConfig;
 }
 
 /** /metrics: with a token, only `Authorization: Bearer <token>`; without one, open only when `open` (METRICS_OPEN),
@@ -300,6 +288,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const storageProblems = storageEnvProblems(e);
+  if (storageProblems.length > 0) {
+    throw new ConfigError(`Invalid environment: ${storageProblems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  }
   const dataDir = fromRoot(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
   if (Boolean(e.BROKER_TLS_CERT) !== Boolean(e.BROKER_TLS_KEY)) {
@@ -385,5 +377,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         invitations: e.SESSION_INVITATIONS_MAX,
       },
     },
+    storage: storageConfig(e, dataDir),
   };
 }

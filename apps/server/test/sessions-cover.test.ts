@@ -1,23 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Session } from '@tutti/contract/sessions';
 import { busTopics } from '@tutti/contract/bus';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { databases } from './support/databases.ts';
-import { createOpenRehearsal, eventsOn, sessionsSuite, type ErrorJson } from './support/sessions.ts';
+import { createOpenRehearsal, eventsOn, sessionsSuite } from './support/sessions.ts';
+import { multipart, uploadCover } from './support/uploads.ts';
 import { createUser, type SignedInUser } from './support/users.ts';
-
-const BOUNDARY = '----tutti-test-boundary';
-function multipart(field: string, filename: string, type: string, bytes: Buffer): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
@@ -30,20 +19,8 @@ describe.each(databases())('session cover on $name', (database) => {
     users: [ann, bob],
   } = sessionsSuite(database, [createUser, createUser]);
 
-  const upload = async (
-    user: SignedInUser,
-    id: string,
-    payload: Buffer,
-    contentType = `multipart/form-data; boundary=${BOUNDARY}`,
-  ) => {
-    const res = await h.t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/open-rehearsal/${id}/cover-picture`,
-      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': contentType },
-      payload,
-    });
-    return { status: res.statusCode, json: JSON.parse(res.body) as Session & ErrorJson };
-  };
+  const upload = (user: SignedInUser, id: string, payload: Buffer, contentType?: string) =>
+    uploadCover(h.t, user, id, payload, contentType);
 
   it('resizes a PNG to a 1200×630 JPEG, serves it, replaces the previous one and publishes the change', async () => {
     const s = await createOpenRehearsal(h.t, ann);

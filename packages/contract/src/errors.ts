@@ -52,6 +52,8 @@ export const ErrorCodeSchema = z.enum([
   'IN_USE',
   /** An upload that is not a JPEG, PNG or WebP image. */
   'INVALID_IMAGE',
+  /** An image with more pixels than allowed (413; details.limit: the megapixels allowed), however small its file. */
+  'IMAGE_TOO_LARGE',
   /** The database cannot be reached for a moment: the answer carries a retry-after header (seconds). */
   'SERVICE_UNAVAILABLE',
   /** A social call (profiles, search, follows, blocks, messages) from an account under MIN_SOCIAL_AGE or without a

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AuthContext, Guard } from './auth-guard.ts';
 import { AppError } from './errors.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
-import { UPLOAD_MAX_BYTES } from './uploads.ts';
+import { IMAGE_MAX_BYTES } from './storage/images.ts';
 
 export const API_PREFIX = '/api/';
 
@@ -133,7 +133,7 @@ function acceptBeaconBodies(app: FastifyInstance): void {
  *  the handler reads the stream itself (readUploadedFile), checking the file by its content. */
 const uploadBody = (field: string) =>
   z.object({
-    [field]: z.string().meta({ format: 'binary', description: `JPEG, PNG or WebP, at most ${UPLOAD_MAX_BYTES} bytes` }),
+    [field]: z.string().meta({ format: 'binary', description: `JPEG, PNG or WebP, at most ${IMAGE_MAX_BYTES} bytes` }),
   });
 
 /** What a failed password check throws (sign-in, old password, test-rehearsal password). */

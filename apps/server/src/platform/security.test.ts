@@ -35,3 +35,16 @@ describe('contentSecurityPolicy connect-src', () => {
     expect(contentSecurityPolicy(config, 'also not a url')['connect-src']).toEqual(["'self'"]);
   });
 });
+
+describe('contentSecurityPolicy img-src', () => {
+  it('adds the origin uploaded files are loaded from when a bucket is served elsewhere (S3_PUBLIC_URL)', () => {
+    expect(contentSecurityPolicy(loadConfig({}), '')['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    const config = loadConfig({ S3_BUCKET: 'tutti', S3_PUBLIC_URL: 'https://cdn.example.org/tutti/' });
+    expect(contentSecurityPolicy(config, '')['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://cdn.example.org',
+    ]);
+  });
+});

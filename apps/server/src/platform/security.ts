@@ -16,9 +16,13 @@ const origin = (url: string | null): string[] => {
   }
 };
 
+const uploadsOrigin = (config: AppConfig): string | null =>
+  config.storage.driver === 's3' ? config.storage.publicUrl : null;
+
 /** The SPA's policy: its own scripts only; Mantine injects <style> tags, hence 'unsafe-inline' for styles alone;
  *  connections to the API, the configured bus and broker (WebSocket), and the analytics configured, nowhere else;
- *  images from the app, data: and blob: (avatar previews).
+ *  images from the app, data: and blob: (avatar previews), and the bucket uploaded files are loaded from when it
+ *  is served elsewhere (S3_PUBLIC_URL).
  *  No upgrade-insecure-requests: the embedded product is served over plain http://localhost. */
 export function contentSecurityPolicy(config: AppConfig, brokerUrl: string): Record<string, string[]> {
   const analytics = origin(config.analytics.matomoUrl);
@@ -34,7 +38,7 @@ export function contentSecurityPolicy(config: AppConfig, brokerUrl: string): Rec
     'script-src': ["'self'", ...analytics],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...analytics],
+    'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...origin(uploadsOrigin(config))],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...connect],
     'media-src': ["'self'", 'blob:'],

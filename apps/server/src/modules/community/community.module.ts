@@ -2,9 +2,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Endpoint } from '../../platform/endpoints.ts';
 import type { PubSub } from '../../platform/pubsub.ts';
-import type { UploadStorage } from '../../platform/uploads.ts';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { SessionCache } from '../../platform/session-cache.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { createCommunityFinder } from './community.finder.ts';
 import { createCommunityPictures } from './community.pictures.ts';
 import type { CityLookup } from './community.presenter.ts';
@@ -15,7 +14,9 @@ import { createCommunityService } from './community.service.ts';
 export interface CommunityModuleDeps {
   db: Db;
   pubsub: PubSub;
-  storage: UploadStorage;
+  storage: Storage;
+  cache: SessionCache;
+  log: { warn(obj: object, msg: string): void };
   config: AppConfig;
   now: () => Date;
 }
@@ -28,17 +29,14 @@ const cities: CityLookup = {
 };
 
 export function registerCommunity(endpoint: Endpoint, deps: CommunityModuleDeps) {
-  const repo = createCommunityRepository(deps.db);
+  const repo = createCommunityRepository(deps.db, deps.cache);
   const finder = createCommunityFinder(deps.db, DELAY);
-  const pictureUrl = (key: string) => deps.storage.urlOf(key);
+  const pictureUrl = (key: string) => deps.storage.publicUrl(key);
   const community = createCommunityService({ repo, finder, cities, pubsub: deps.pubsub, pictureUrl, now: deps.now });
   const pictures = createCommunityPictures({
     repo,
     storage: deps.storage,
-    readStored: async (key) => {
-      const bytes = await readFile(join(deps.config.dataDir, 'uploads', key)).catch(() => null);
-      return bytes ? { bytes, contentType: 'image/jpeg' } : null;
-    },
+    log: deps.log,
     isSocial: finder.isSocial,
     now: deps.now,
   });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { SessionCache } from '../../platform/session-cache.ts';
 import {
   accountInstruments,
   accountMusicStyles,
@@ -59,7 +60,8 @@ export interface Played {
 
 const pageOf = (p: number, size: number) => ({ limit: size, offset: (p - 1) * size });
 
-export function createCommunityRepository(db: Db) {
+/** `cache` holds signed-in accounts' rows (PGlite): a write to a column the current user shows forgets the row. */
+export function createCommunityRepository(db: Db, cache: SessionCache) {
   const total = async (where: SQL): Promise<number> => {
     const [row] = await db.select({ n: count() }).from(accounts).where(where);
     return row?.n ?? 0;
@@ -173,6 +175,7 @@ export function createCommunityRepository(db: Db) {
             .values(patch.musicStyles.map((styleId, rank) => ({ accountId: id, styleId, rank })));
         }
       });
+      cache.forgetAccount(id);
     },
 
     async replaceInstruments(id: string, played: Played[]): Promise<void> {
@@ -195,7 +198,7 @@ export function createCommunityRepository(db: Db) {
 
     /** Sets a picture key; answers the previous one (to delete from storage). */
     async setPicture(id: string, which: 'profile' | 'cover', key: string): Promise<string | null> {
-      return db.transaction(async (tx) => {
+      const previous = await db.transaction(async (tx) => {
         const column = which === 'profile' ? accounts.profilePicture : accounts.coverPicture;
         const [before] = await tx.select({ key: column }).from(accounts).where(eq(accounts.id, id)).for('update');
         await tx
@@ -204,6 +207,8 @@ export function createCommunityRepository(db: Db) {
           .where(eq(accounts.id, id));
         return before?.key ?? null;
       });
+      cache.forgetAccount(id);
+      return previous;
     },
 
     /** False when already followed. */

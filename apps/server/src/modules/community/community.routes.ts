@@ -19,12 +19,10 @@ export function registerCommunityRoutes(
   });
   endpoint('getPicture', async ({ params, reply }) => {
     const image = await pictures.ofUsername(params.username);
-    // Keys are never reused, but the username's picture changes: a short cache, revalidated.
-    await reply
-      .header('cache-control', 'public, max-age=300')
-      .header('x-content-type-options', 'nosniff')
-      .type(image.contentType)
-      .send(image.bytes);
+    // Keys are never reused, but the username's picture changes: a short cache.
+    reply.header('cache-control', 'public, max-age=300').header('x-content-type-options', 'nosniff');
+    if (image.size !== null) reply.header('content-length', String(image.size));
+    await reply.type(image.contentType).send(image.body);
     return REPLIED;
   });
 

@@ -40,7 +40,7 @@ describe('isEligibleToSocial', () => {
 
 describe('presentCurrentUser', () => {
   it('answers the contract fields, never the password hash', () => {
-    const user = presentCurrentUser(account, ['CORE_GUEST'], new Date('2026-06-01T00:00:00Z'));
+    const user = presentCurrentUser(account, ['CORE_GUEST'], new Date('2026-06-01T00:00:00Z'), (k) => `/uploads/${k}`);
     expect(user).toEqual({
       id: account.id,
       email: 'ann@example.com',
@@ -62,7 +62,19 @@ describe('presentCurrentUser', () => {
 
   it('falls back to the username when the displayed name is blank', () => {
     const today = new Date('2026-06-01T00:00:00Z');
-    expect(presentCurrentUser({ ...account, displayedUsername: '  ' }, [], today).displayedUsername).toBe('ann');
-    expect(presentCurrentUser({ ...account, displayedUsername: 'Ann B.' }, [], today).displayedUsername).toBe('Ann B.');
+    const url = (k: string) => `/uploads/${k}`;
+    expect(presentCurrentUser({ ...account, displayedUsername: '  ' }, [], today, url).displayedUsername).toBe('ann');
+    expect(presentCurrentUser({ ...account, displayedUsername: 'Ann B.' }, [], today, url).displayedUsername).toBe(
+      'Ann B.',
+    );
+  });
+
+  it("answers the stored picture's URL, and null (the default avatar) without one", () => {
+    const today = new Date('2026-06-01T00:00:00Z');
+    const url = (k: string) => `https://cdn.example/${k}`;
+    expect(presentCurrentUser({ ...account, profilePicture: 'avatars/a.jpg' }, [], today, url).profilePicture).toBe(
+      'https://cdn.example/avatars/a.jpg',
+    );
+    expect(presentCurrentUser(account, [], today, url).profilePicture).toBeNull();
   });
 });

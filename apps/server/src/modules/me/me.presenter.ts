@@ -3,14 +3,19 @@ import type { AccountRow } from '../../platform/schema.ts';
 import { asLocale } from '../accounts/accounts.policy.ts';
 import { isEligibleToSocial } from './me.policy.ts';
 
-export function presentCurrentUser(account: AccountRow, privileges: string[], today: Date): CurrentUser {
+export function presentCurrentUser(
+  account: AccountRow,
+  privileges: string[],
+  today: Date,
+  pictureUrl: (key: string) => string,
+): CurrentUser {
   return {
     id: account.id,
     email: account.email,
     username: account.username,
     displayedUsername: account.displayedUsername?.trim() || account.username,
-    // Pictures arrive with profiles; null tells the web to show the default avatar.
-    profilePicture: null,
+    // Null: the web shows the default avatar.
+    profilePicture: account.profilePicture ? pictureUrl(account.profilePicture) : null,
     locale: asLocale(account.locale),
     privileges,
     nalsToken: account.nalsToken,

@@ -18,11 +18,14 @@ export function createMeService(deps: {
   repo: MeRepository;
   auth: AuthService;
   now: () => Date;
+  /** The storage's URL of a picture key. */
+  pictureUrl: (key: string) => string;
   /** After a rotation, with the token that stopped working (the broker closes its connections). */
   onNalsTokenRotated?: (oldToken: string) => void;
 }) {
   const { repo, now } = deps;
-  const present = (account: AccountRow, session: AuthContext) => presentCurrentUser(account, session.privileges, now());
+  const present = (account: AccountRow, session: AuthContext) =>
+    presentCurrentUser(account, session.privileges, now(), deps.pictureUrl);
   const update = async (session: AuthContext, patch: AccountPatch) =>
     present(await repo.update(session.accountId, patch), session);
 

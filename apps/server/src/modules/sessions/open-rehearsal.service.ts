@@ -11,7 +11,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountRow, SessionRow } from '../../platform/schema.ts';
-import { readUploadedFile, toCoverJpeg } from '../../platform/uploads.ts';
+import { readUploadedFile } from '../../platform/storage/http.ts';
+import { IMAGE_PRESETS, storeImage } from '../../platform/storage/images.ts';
+import { deleteQuietly } from '../../platform/storage/storage.ts';
 import { presentMusician } from './rehearsal.presenter.ts';
 import type { SessionPatch } from './rehearsal.repository.ts';
 import type { CoreDeps, SessionCore } from './session-core.ts';
@@ -29,7 +31,7 @@ const stateConflict = (status: SessionStatus, message: string) =>
 export function createOpenRehearsalService(
   deps: CoreDeps & { core: SessionCore; access: SessionAccess; fairUse: FairUse; notices: SessionNotices },
 ) {
-  const { db, repo, core, access, fairUse, notices, events, uploads, log, now, graceMs } = deps;
+  const { db, repo, core, access, fairUse, notices, events, storage, log, now, graceMs } = deps;
 
   /** Accounts for the usernames, without the inviter; any unknown username refuses the whole request. */
   const resolveInvitees = async (usernames: string[], inviterId: string): Promise<AccountRow[]> => {
@@ -105,7 +107,7 @@ export function createOpenRehearsalService(
     if (inviteeIds.length === 0) return;
     // The invitee may see a private session's invitations: send them the session as they will see it.
     const session = core.present(await core.loadView(row.id), true);
-    await events.invited(session, inviteeIds, presentMusician(inviter));
+    await events.invited(session, inviteeIds, presentMusician(inviter, storage.publicUrl));
     await notices.invited(row.id, inviteeIds);
   };
 
@@ -195,14 +197,21 @@ export function createOpenRehearsalService(
 
     async setCover(auth: AuthContext, id: string, request: FastifyRequest): Promise<Session> {
       const row = await organized(auth, id);
-      const jpeg = await toCoverJpeg(await readUploadedFile(request, 'file'));
-      const name = await uploads.save('sessions', row.id, jpeg, 'jpg');
-      await repo.updateSession(id, { coverPicture: name });
-      if (row.coverPicture) {
-        await uploads.remove(row.coverPicture).catch((err: unknown) => {
-          log.warn({ err, file: row.coverPicture }, 'previous cover not removed');
+      const bytes = await readUploadedFile(request, 'file');
+      const key = await storeImage(storage, bytes, IMAGE_PRESETS.sessionCover, { folder: 'sessions', owner: row.id });
+      // The cover replaced is the one the locked row holds: of two uploads at once, neither leaves a file behind.
+      let replaced: string | null;
+      try {
+        replaced = await db.transaction(async (tx) => {
+          const locked = await repo.lockSession(tx, id);
+          await repo.updateSession(id, { coverPicture: key }, tx);
+          return locked?.coverPicture ?? null;
         });
+      } catch (e) {
+        await deleteQuietly(storage, key, log);
+        throw e;
       }
+      if (replaced) await deleteQuietly(storage, replaced, log);
       const view = await core.loadView(id);
       await events.updated(core.forBus(view), row.public);
       return core.present(view, true);

@@ -1,18 +1,18 @@
 import type { MusicianRef, Session, SessionPost } from '@tutti/contract/sessions';
-import type { UploadStorage } from '../../platform/uploads.ts';
 import type { AccountRow, SessionPostRow, SessionRow } from '../../platform/schema.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import type { SessionView } from './rehearsal.repository.ts';
 import { closesAt, restartableUntil, sessionStatus } from './sessions.policy.ts';
 
-export const presentMusician = (account: AccountRow): MusicianRef => ({
+/** A musician as sessions show them; `pictureUrl` is the storage's (null picture: the default avatar). */
+export const presentMusician = (account: AccountRow, pictureUrl: (key: string) => string): MusicianRef => ({
   id: account.id,
   username: account.username,
   displayedUsername: account.displayedUsername?.trim() || account.username,
-  // Pictures arrive with profiles; null tells the web to show the default avatar.
-  profilePicture: null,
+  profilePicture: account.profilePicture ? pictureUrl(account.profilePicture) : null,
 });
 
-export type CoverUrl = UploadStorage['urlOf'];
+export type CoverUrl = Storage['publicUrl'];
 
 export function presentSession(
   view: SessionView,
@@ -38,10 +38,10 @@ export function presentSession(
     restartableUntil: restartable && restartable > now ? restartable.toISOString() : null,
     calendarSequence: row.calendarSequence,
     createdAt: row.createdAt.toISOString(),
-    organizer: view.organizer ? presentMusician(view.organizer) : null,
+    organizer: view.organizer ? presentMusician(view.organizer, coverUrl) : null,
     maxPlayers: row.maxPlayers,
     players: view.players.map((p) => ({
-      musician: presentMusician(p.account),
+      musician: presentMusician(p.account, coverUrl),
       slot: p.slot,
       joinedAt: p.joinedAt.toISOString(),
     })),
@@ -51,9 +51,9 @@ export function presentSession(
           (i.invitedBy ?? view.organizer)
             ? [
                 {
-                  musician: presentMusician(i.account),
+                  musician: presentMusician(i.account, coverUrl),
                   invitedAt: i.invitedAt.toISOString(),
-                  invitedBy: presentMusician((i.invitedBy ?? view.organizer) as AccountRow),
+                  invitedBy: presentMusician((i.invitedBy ?? view.organizer) as AccountRow, coverUrl),
                 },
               ]
             : [],
@@ -73,7 +73,7 @@ export function presentPost(
     id: post.id,
     kind: post.kind,
     at: post.createdAt.toISOString(),
-    actor: actor ? presentMusician(actor) : null,
+    actor: actor ? presentMusician(actor, coverUrl) : null,
     session: {
       id: session.id,
       name: session.name,

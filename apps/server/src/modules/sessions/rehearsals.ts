@@ -5,7 +5,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { PubSub } from '../../platform/pubsub.ts';
 import type { RoomAllocator } from '../../platform/room-allocator.ts';
-import type { UploadStorage } from '../../platform/uploads.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { createFairUse } from './fair-use.ts';
 import { createMinutes } from './minutes.ts';
 import { createOpenRehearsalService } from './open-rehearsal.service.ts';
@@ -25,7 +25,7 @@ export function createRehearsals(deps: {
   db: Db;
   allocator: RoomAllocator;
   pubsub: PubSub;
-  uploads: UploadStorage;
+  storage: Storage;
   jobs: Jobs;
   mailer: Mailer;
   /** The web's origin (links in emails) and the From address (the calendar events' organizer). */
@@ -34,7 +34,7 @@ export function createRehearsals(deps: {
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
-  const { db, allocator, uploads, log, now } = deps;
+  const { db, allocator, storage, log, now } = deps;
   const repo = createRehearsalRepository(db);
   const presence = createPresenceRepository(db);
   const base: CoreDeps = {
@@ -42,7 +42,7 @@ export function createRehearsals(deps: {
     repo,
     presence,
     allocator,
-    uploads,
+    storage,
     log,
     now,
     graceMs: deps.config.emptyGraceMs,

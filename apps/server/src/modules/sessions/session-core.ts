@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RoomAllocator } from '../../platform/room-allocator.ts';
 import type { RoomRow, SessionPlayerRow, SessionRow } from '../../platform/schema.ts';
-import type { UploadStorage } from '../../platform/uploads.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import type { Minutes } from './minutes.ts';
 import type { LeaveReason, PresenceRepository } from './presence.repository.ts';
 import { presentMusician, presentSession } from './rehearsal.presenter.ts';
@@ -20,7 +20,8 @@ export interface CoreDeps {
   allocator: RoomAllocator;
   events: SessionEvents;
   minutes: Minutes;
-  uploads: UploadStorage;
+  /** Where uploaded files (covers) live. */
+  storage: Storage;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How long an empty live session stays open, and an ended one restartable (SESSION_EMPTY_GRACE_MS). */
@@ -48,10 +49,10 @@ const isUniqueViolation = (e: unknown): boolean => {
  * room servers and the bus happen after the commit, never while a row is locked.
  */
 export function createSessionCore(deps: CoreDeps) {
-  const { db, repo, presence, allocator, events, minutes, uploads, log, now, graceMs } = deps;
+  const { db, repo, presence, allocator, events, minutes, storage, log, now, graceMs } = deps;
 
   const present = (view: SessionView, showInvited: boolean): Session =>
-    presentSession(view, now(), uploads.urlOf, showInvited, graceMs);
+    presentSession(view, now(), storage.publicUrl, showInvited, graceMs);
 
   /** As the bus shows it: a private session's topic is only for those who may see its invitations anyway. */
   const forBus = (view: SessionView): Session => present(view, view.row.kind === 'open' && !view.row.public);
@@ -179,7 +180,7 @@ export function createSessionCore(deps: CoreDeps) {
       for (const [i, p] of players.entries()) {
         const account = accounts[i];
         if (!account || p.leaveReason === 'ended' || p.leaveReason === null) continue;
-        await events.left(session, presentMusician(account), p.slot, p.leaveReason);
+        await events.left(session, presentMusician(account, storage.publicUrl), p.slot, p.leaveReason);
       }
       if (ended) await events.ended(session);
     },
@@ -258,7 +259,8 @@ export function createSessionCore(deps: CoreDeps) {
             const session = present(view, true);
             if (outcome.fresh) {
               const account = view.players.find((p) => p.account.id === accountId)?.account;
-              if (account) await events.joined(forBus(view), presentMusician(account), outcome.player.slot);
+              if (account)
+                await events.joined(forBus(view), presentMusician(account, storage.publicUrl), outcome.player.slot);
             }
             // Issued as of the slot's last renewal (lastKeepaliveAt, never later than its leave time), so the
             // revocation that follows a leave always covers it.

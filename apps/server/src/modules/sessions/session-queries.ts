@@ -8,7 +8,7 @@ import type { CoreDeps, SessionCore } from './session-core.ts';
 /** The lists: live sessions, the public directory, mine and my invitations, and the hall's feed. Each is paged
  *  (`p`, `size` at most PAGE_SIZE_MAX): none grows with what other accounts create. */
 export function createSessionQueries(deps: CoreDeps & { core: SessionCore }) {
-  const { repo, core, minutes, uploads, now } = deps;
+  const { repo, core, minutes, storage, now } = deps;
 
   /** The invitation list only for those tied to the session (organizer, invited, present player). */
   const presentFor =
@@ -49,7 +49,7 @@ export function createSessionQueries(deps: CoreDeps & { core: SessionCore }) {
       const { rows, total } = await repo.postsPage(p, size);
       const at = now();
       return {
-        items: rows.map((r) => presentPost(r.post, r.session, r.actor, at, uploads.urlOf)),
+        items: rows.map((r) => presentPost(r.post, r.session, r.actor, at, storage.publicUrl)),
         page: p,
         size,
         total,

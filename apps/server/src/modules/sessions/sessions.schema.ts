@@ -41,7 +41,7 @@ export const sessions = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     public: boolean('public').notNull().default(true),
-    /** Stored file name under the uploads folder; served at /uploads/<name>. */
+    /** Storage key of the cover (platform/storage), shown at the storage's public URL for it. */
     coverPicture: text('cover_picture'),
     /** Test rehearsals: argon2id hash of their password. */
     passwordHash: text('password_hash'),
