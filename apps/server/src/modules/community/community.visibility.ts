@@ -1,5 +1,6 @@
 import { MIN_SOCIAL_AGE } from '@tutti/contract/common';
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from '../../platform/schema.ts';
 
 /**
@@ -21,10 +22,11 @@ export function socialAgeCutoff(today: Date): string {
 export const socialAccount = (cutoff: string): SQL =>
   sql`(${accounts.validatedAt} IS NOT NULL AND ${accounts.birthdate} IS NOT NULL AND ${accounts.birthdate} <= ${cutoff})`;
 
-/** Neither blocked `viewerId` nor was blocked by them. */
-export const notBlockedWith = (viewerId: string): SQL =>
-  sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${accounts.id})
-    OR (b.blocker_id = ${accounts.id} AND b.blocked_id = ${viewerId}))`;
+/** The account in `other` (the accounts row by default; a session's organizer, say) neither blocked `viewerId` nor
+ *  was blocked by them. */
+export const notBlockedWith = (viewerId: string, other: AnyPgColumn = accounts.id): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${other})
+    OR (b.blocker_id = ${other} AND b.blocked_id = ${viewerId}))`;
 
 /** What `viewerId` may see of the accounts table, themselves included. */
 export const visibleTo = (viewerId: string, cutoff: string): SQL =>

@@ -35,7 +35,7 @@ export function createOpenRehearsalService(
 
   /** Accounts for the usernames, without the inviter; any unknown username refuses the whole request. */
   const resolveInvitees = async (usernames: string[], inviterId: string): Promise<AccountRow[]> => {
-    const found = await repo.findAccountsByUsernames(usernames);
+    const found = await repo.findAccountsByUsernames(usernames, inviterId);
     const known = new Set(found.map((a) => a.username.toLowerCase()));
     const unknown = [...new Set(usernames.filter((u) => !known.has(u.trim().toLowerCase())))];
     if (unknown.length > 0) {

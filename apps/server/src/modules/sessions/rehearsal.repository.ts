@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { notBlockedWith } from '../community/community.visibility.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   accounts,
@@ -148,13 +149,15 @@ export function createRehearsalRepository(db: Db) {
     },
 
     /** Accounts by username, case-insensitively. */
-    async findAccountsByUsernames(usernames: string[]): Promise<AccountRow[]> {
+    /** The accounts of these usernames that `inviterId` may invite: one blocked either way is left out, as if it
+     *  did not exist (the inviter learns nothing about a block). */
+    async findAccountsByUsernames(usernames: string[], inviterId: string): Promise<AccountRow[]> {
       if (usernames.length === 0) return [];
       const lowered = [...new Set(usernames.map((u) => u.trim().toLowerCase()))];
       return db
         .select()
         .from(accounts)
-        .where(inArray(sql`lower(${accounts.username})`, lowered));
+        .where(and(inArray(sql`lower(${accounts.username})`, lowered), notBlockedWith(inviterId)));
     },
 
     async findAccount(id: string): Promise<AccountRow | null> {
@@ -191,15 +194,22 @@ export function createRehearsalRepository(db: Db) {
           isNull(sessions.endedAt),
           lte(sessions.startsAt, now),
           or(eq(sessions.public, true), tiedTo(accountId)),
+          notBlockedWith(accountId, sessions.organizerId),
         ),
         [sql`${sessions.runningSince} desc nulls last`, desc(sessions.startsAt), asc(sessions.id)],
         page,
         size,
       ),
 
-    publicPage: (now: Date, page: number, size: number) =>
+    /** Public sessions, live first then the soonest; none organized by someone blocked either way. */
+    publicPage: (accountId: string, now: Date, page: number, size: number) =>
       pageOf(
-        and(eq(sessions.kind, 'open'), eq(sessions.public, true), isNull(sessions.endedAt)),
+        and(
+          eq(sessions.kind, 'open'),
+          eq(sessions.public, true),
+          isNull(sessions.endedAt),
+          notBlockedWith(accountId, sessions.organizerId),
+        ),
         [
           sql`case when ${sessions.startsAt} <= ${now.toISOString()}::timestamptz then 0 else 1 end`,
           asc(sessions.startsAt),

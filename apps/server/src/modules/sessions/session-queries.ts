@@ -28,7 +28,7 @@ export function createSessionQueries(deps: CoreDeps & { core: SessionCore }) {
     },
 
     async listPublic(auth: AuthContext, { p, size }: PageQuery): Promise<SessionPage> {
-      const { ids, total } = await repo.publicPage(now(), p, size);
+      const { ids, total } = await repo.publicPage(auth.accountId, now(), p, size);
       return { items: (await repo.loadViews(ids)).map(presentFor(auth.accountId)), page: p, size, total };
     },
 
