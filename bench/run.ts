@@ -60,6 +60,8 @@ async function httpBench(): Promise<void> {
 
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // The sample cities: a GeoNames load on this fresh database would compete with what is measured.
+    PLACES_DATASET: 'sample',
     LOG_LEVEL: logLevel,
     RATE_LIMIT_AUTH_MAX: '1000',
     WEB_DIST: webDist,

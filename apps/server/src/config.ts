@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REALTIME_DELAY_LIMIT_MS_DEFAULT } from '@tutti/contract/places';
 import { DEFAULT_FREE_MINUTES_PER_MONTH, DEFAULT_SESSION_EMPTY_GRACE_MS } from '@tutti/contract/sessions';
 import { z } from 'zod';
 
@@ -108,6 +109,9 @@ const EnvSchema = z.object({
   SESSION_SCHEDULED_MAX: positiveInt(20),
   SESSION_CREATIONS_PER_MINUTE: positiveInt(5),
   SESSION_INVITATIONS_MAX: positiveInt(100),
+  // Cities (docs/decisions/0029): the GeoNames package, or a few real cities (tests, development, e2e).
+  PLACES_DATASET: z.preprocess(emptyAsUndefined, z.enum(['geonames', 'sample']).default('geonames')),
+  REALTIME_DELAY_LIMIT_MS: positiveInt(REALTIME_DELAY_LIMIT_MS_DEFAULT),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -157,6 +161,8 @@ export interface AppConfig {
   /** Relative download paths of nals_versions resolve against it. */
   nalsDownloadBaseUrl: string;
   sessions: SessionsConfig;
+  /** Which cities load at start; the one-way delay estimate beyond which two musicians cannot play in time. */
+  places: { dataset: 'geonames' | 'sample'; realtimeDelayLimitMs: number };
 }
 
 /** /metrics: with a token, only `Authorization: Bearer <token>`; without one, open only when `open` (METRICS_OPEN),
@@ -385,5 +391,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         invitations: e.SESSION_INVITATIONS_MAX,
       },
     },
+    places: { dataset: e.PLACES_DATASET, realtimeDelayLimitMs: e.REALTIME_DELAY_LIMIT_MS },
   };
 }

@@ -222,6 +222,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   pauseServer: async (w) => ({ params: { id: await server(w) } }),
   serverHealthcheck: async (w) => ({ params: { id: await server(w) } }),
   deleteServer: async (w) => ({ params: { id: await server(w) } }),
+  searchCities: async () => ({ query: { q: 'lyo' } }),
 };
 
 function successStatus(name: EndpointName): number {

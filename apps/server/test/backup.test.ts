@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config.ts';
 import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from '../src/platform/backup.ts';
-import { openPglite, openPostgres, type Database } from '../src/platform/db.ts';
+import { createPglite, openPglite, openPostgres, type Database } from '../src/platform/db.ts';
 import { call, startTestApp } from './support/app.ts';
 import { migratedDump, runOnServer, type TestDatabase } from './support/databases.ts';
 import { FAKE_ROOM_SECRET, startFakeRoomServer } from './support/fake-room.ts';
@@ -65,11 +64,11 @@ describe('backup and restore: PGlite', () => {
     name: 'pglite',
     setup: async () => undefined,
     // A directory like DATA_DIR/db, started from the migrated cluster the other suites load (initdb takes seconds).
-    open: async () => openPglite(await PGlite.create(path, { loadDataDir: await migratedDump() })),
+    open: async () => openPglite(await createPglite(path, { loadDataDir: await migratedDump() })),
     teardown: async () => undefined,
   });
   const rowsOf = async (path: string) => {
-    const client = await PGlite.create(path);
+    const client = await createPglite(path);
     try {
       return await snapshot(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
     } finally {

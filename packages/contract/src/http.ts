@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './accounts.ts';
 import { nalsEndpoints } from './nals.ts';
+import { placeEndpoints } from './places.ts';
 import { referenceEndpoints } from './reference.ts';
 import { serverEndpoints } from './servers.ts';
 import { sessionEndpoints } from './sessions.ts';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...sessionEndpoints,
   ...testRehearsalEndpoints,
   ...serverEndpoints,
+  ...placeEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { createPglite } from './db.ts';
 
 // Backup and restore of the configured database (npm run backup / npm run restore; docs/deployment.md).
 // PGlite: the data directory as PGlite's own tarball (dumpDataDir / loadDataDir), taken with the server stopped,
@@ -59,7 +59,7 @@ function refuseOpenPglite(dataDir: string, options: BackupOptions): void {
 async function backupPglite(dataDir: string, file: string, options: BackupOptions): Promise<void> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new BackupError(`no PGlite database in ${dataDir}`);
   refuseOpenPglite(dataDir, options);
-  const client = await PGlite.create(dataDir);
+  const client = await createPglite(dataDir);
   try {
     const dump = await client.dumpDataDir('gzip');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
@@ -79,7 +79,7 @@ async function restorePglite(file: string, dataDir: string, options: BackupOptio
   } else if (existsSync(dataDir)) {
     rmSync(dataDir, { recursive: true, force: true }); // an empty or half-created directory: nothing to keep
   }
-  const client = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(file)], { type: GZIP }) });
+  const client = await createPglite(dataDir, { loadDataDir: new Blob([readFileSync(file)], { type: GZIP }) });
   try {
     await client.query('select 1'); // proves the restored cluster starts before the directory is left for the server
   } finally {

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -28,6 +30,15 @@ export interface Database {
 
 /** Arbitrary but fixed: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 727_001;
+
+/** The extensions the migrations create (city search, docs/decisions/0029): PGlite ships them as bundles that every
+ *  instance opening the data (new, restored from a dump or a backup) must load. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+/** A PGlite instance with the extensions the schema needs: in memory without dataDir, else in that folder. */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: PGLITE_EXTENSIONS });
+}
 
 export function openPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
@@ -83,7 +94,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (!config.dataDir.startsWith('memory://')) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  const client = await createPglite(config.dataDir);
   return openPglite(client);
 }
 

@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from './db.ts';
+import { createPglite, openPglite, openPostgres, type Database } from './db.ts';
 import { loggableError, logSerializers, requestPath } from './logging.ts';
 
 const SECRET = '$argon2id$v=19$m=19456,t=2,p=1$secret-hash';
@@ -16,7 +15,7 @@ async function failedQuery(database: Database): Promise<unknown> {
   );
 }
 
-const engines: Array<[string, () => Promise<Database>]> = [['pglite', async () => openPglite(await PGlite.create())]];
+const engines: Array<[string, () => Promise<Database>]> = [['pglite', async () => openPglite(await createPglite())]];
 const serverUrl = process.env['TEST_DATABASE_URL'];
 if (serverUrl) engines.push(['postgres', async () => openPostgres(serverUrl, 1)]);
 

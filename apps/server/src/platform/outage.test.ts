@@ -1,8 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { captureLogs } from '../../test/support/logs.ts';
-import { openPglite } from './db.ts';
+import { createPglite, openPglite } from './db.ts';
 import { createOutageWatch, isDatabaseUnavailable } from './outage.ts';
 
 const codeError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -11,7 +10,7 @@ const wrapped = (cause: Error) => Object.assign(new Error('Failed query: select 
 
 describe('isDatabaseUnavailable', () => {
   it('recognises a database that cannot be reached, wrapped by drizzle or not', async () => {
-    const client = await PGlite.create();
+    const client = await createPglite();
     const database = openPglite(client);
     await database.close();
     const closed = await database.db.execute(sql`select 1`).then(

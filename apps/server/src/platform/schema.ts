@@ -8,3 +8,4 @@ export * from '../modules/nals/nals.schema.ts';
 export * from '../modules/servers/servers.schema.ts';
 export * from '../modules/sessions/sessions.schema.ts';
 export * from '../modules/subscriptions/subscriptions.schema.ts';
+export * from '../modules/places/places.schema.ts';

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { REPO_ROOT } from '../../src/config.ts';
-import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from '../../src/platform/db.ts';
+import { createPglite, MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from '../../src/platform/db.ts';
 
 /** One database engine the integration suites run against. */
 export interface TestDatabase {
@@ -39,7 +38,7 @@ export function migratedDump(): Promise<Blob> {
   dumpPromise ??= (async () => {
     const file = join(tmpdir(), `tutti-pglite-${dumpKey()}.tar.gz`);
     if (existsSync(file)) return new Blob([readFileSync(file)], { type: GZIP });
-    const client = await PGlite.create();
+    const client = await createPglite();
     const database = openPglite(client);
     await database.migrate();
     const dump = await client.dumpDataDir('gzip');
@@ -59,7 +58,7 @@ export function pgliteDatabase(): TestDatabase {
     setup: async () => {
       await migratedDump();
     },
-    open: async () => openPglite(await PGlite.create({ loadDataDir: await migratedDump() })),
+    open: async () => openPglite(await createPglite(undefined, { loadDataDir: await migratedDump() })),
     teardown: async () => undefined,
   };
 }
