@@ -41,4 +41,5 @@ CREATE TABLE "places_datasets" (
 ALTER TABLE "cities" ADD CONSTRAINT "cities_country_countries_code_fk" FOREIGN KEY ("country") REFERENCES "public"."countries"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "city_names" ADD CONSTRAINT "city_names_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "city_names_search_prefix" ON "city_names" USING btree ("search" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "city_names_short_prefix" ON "city_names" USING btree ("search" text_pattern_ops) WHERE "is_primary" and "population" >= 15000;--> statement-breakpoint
 CREATE INDEX "city_names_search_trgm" ON "city_names" USING gin ("search" gin_trgm_ops);

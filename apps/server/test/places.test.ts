@@ -87,6 +87,12 @@ describe.each(databases())('city search on $name', (database) => {
     expect(await ids('q=p_r')).toEqual([]);
   });
 
+  it('lists only towns of 15,000 people and more, by their own names, for two letters', async () => {
+    expect(await ids('q=mo')).toContain(MONTREAL);
+    expect(await ids('q=mo')).not.toContain(MONTREAL_AUDE);
+    expect(await ids('q=mon')).toContain(MONTREAL_AUDE);
+  });
+
   it('returns at most limit cities', async () => {
     expect(await ids('q=lo&limit=1')).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { regions } from '../servers/servers.schema.ts';
 import { cities, cityNames } from './places.schema.ts';
@@ -12,6 +12,12 @@ export type CityRow = typeof cities.$inferSelect;
  *  whose Persian transliteration starts with "par"). */
 const EXACT_BONUS = Math.LN10;
 const ALTERNATE_PENALTY = Math.LN10;
+/** Two letters match too many names to rank them all at each keystroke: they list towns of at least this size, by
+ *  their own names (city_names_short_prefix); the third letter searches every city and spelling. */
+export const SHORT_QUERY_MIN_POPULATION = 15_000;
+/** Ranking of resemblances: trigram similarity (0 to 1) plus this much per e-fold of population, so that a city ten
+ *  times larger counts as 0.115 more similar ("montrel": Montréal before Montreux, equally close in letters). */
+const POPULATION_WEIGHT = 0.05;
 
 /** `places_normalize($q)` computed once: the database's own lower(unaccent()), the one the stored names went
  *  through. Immutable, so with the value bound the planner folds it to a constant and uses the indexes. */
@@ -35,7 +41,8 @@ export function createPlacesRepository(db: Db) {
   };
 
   return {
-    /** Cities one of whose names starts with q (accents and case aside), most likely first. */
+    /** Cities one of whose names starts with q (accents and case aside), most likely first; for two letters, towns
+     *  of SHORT_QUERY_MIN_POPULATION and more by their own names. */
     async prefixMatches({ q, country, limit }: CitySearch): Promise<CityRow[]> {
       const search = normalized(q);
       const n = cityNames;
@@ -46,29 +53,37 @@ export function createPlacesRepository(db: Db) {
       const found = await db
         .select({ id: n.cityId })
         .from(n)
-        .where(and(sql`${n.search} like ${startsWith(search)}`, country ? eq(n.country, country) : undefined))
+        .where(
+          and(
+            sql`${n.search} like ${startsWith(search)}`,
+            country ? eq(n.country, country) : undefined,
+            // The predicate of the partial index city_names_short_prefix, word for word.
+            q.length < 3
+              ? sql`"is_primary" and "population" >= ${sql.raw(String(SHORT_QUERY_MIN_POPULATION))}`
+              : undefined,
+          ),
+        )
         .groupBy(n.cityId)
         .orderBy(desc(score), n.cityId)
         .limit(limit);
       return inOrder(found.map((r) => r.id));
     },
 
-    /** Cities a name of which resembles q (pg_trgm similarity above its threshold, 0.3): typos, missing letters. */
-    async similarMatches({ q, country, limit }: CitySearch, except: number[]): Promise<CityRow[]> {
+    /** Cities a name of which resembles q (pg_trgm similarity above its threshold, 0.3): typos, missing letters;
+     *  the closer and the larger first. */
+    async similarMatches({ q, country, limit }: CitySearch): Promise<CityRow[]> {
       const search = normalized(q);
       const n = cityNames;
+      const weight = sql.raw(String(POPULATION_WEIGHT));
       const found = await db
         .select({ id: n.cityId })
         .from(n)
-        .where(
-          and(
-            sql`${n.search} % ${search}`,
-            country ? eq(n.country, country) : undefined,
-            except.length > 0 ? notInArray(n.cityId, except) : undefined,
-          ),
-        )
+        .where(and(sql`${n.search} % ${search}`, country ? eq(n.country, country) : undefined))
         .groupBy(n.cityId)
-        .orderBy(desc(sql`max(similarity(${n.search}, ${search}))`), desc(sql`max(${n.population})`), n.cityId)
+        .orderBy(
+          desc(sql`max(similarity(${n.search}, ${search})) + ${weight} * ln(max(${n.population}) + 1.0)`),
+          n.cityId,
+        )
         .limit(limit);
       return inOrder(found.map((r) => r.id));
     },

@@ -61,12 +61,10 @@ export function createPlacesService(deps: {
   return {
     async searchCities(query: CitySearchQuery, locale: Locale): Promise<City[]> {
       const found = await repo.prefixMatches(query);
-      if (found.length < query.limit && query.q.length >= SIMILARITY_MIN_LENGTH) {
-        const more = await repo.similarMatches(
-          { ...query, limit: query.limit - found.length },
-          found.map((c) => c.id),
-        );
-        found.push(...more);
+      // A typo leaves no name starting with what was typed: only then is resemblance looked for (it costs a scan of
+      // the trigram index that a name being typed correctly never needs).
+      if (found.length === 0 && query.q.length >= SIMILARITY_MIN_LENGTH) {
+        found.push(...(await repo.similarMatches(query)));
       }
       return found.map((c) => presentCity(c, locale));
     },
