@@ -154,6 +154,8 @@ export async function runBusBench(opts: BusBenchOptions): Promise<BusBenchReport
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tutti-bench-bus-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // The sample cities: a GeoNames load on this fresh database would compete with what is measured.
+    PLACES_DATASET: 'sample',
     LOG_LEVEL: opts.logLevel,
     WEB_DIST: opts.webDist,
     HOST: '127.0.0.1',

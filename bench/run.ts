@@ -9,6 +9,7 @@ import { loadConfig } from '@tutti/server/src/config.ts';
 import { signInBenchUser } from './account.ts';
 import { runBusBench } from './bus-bench.ts';
 import { BUS_METHOD_TEXT, busMarkdownSection, busMarkdownTable, busTargetText } from './bus-report.ts';
+import { communityMarkdownSection, runCommunityBench } from './community.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runLoad } from './load.ts';
 import { measureLoginJs } from './login-js.ts';
@@ -43,7 +44,7 @@ const warmupSeconds = Math.min(3, durationSeconds);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const benchmarksFile = path.join(repoRoot, 'docs/benchmarks.md');
-const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters'] as const;
+const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters', 'community'] as const;
 /** One of BENCHES: that bench only; unset: all of them, in that order. */
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
@@ -60,6 +61,8 @@ async function httpBench(): Promise<void> {
 
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // The sample cities: a GeoNames load on this fresh database would compete with what is measured.
+    PLACES_DATASET: 'sample',
     LOG_LEVEL: logLevel,
     RATE_LIMIT_AUTH_MAX: '1000',
     WEB_DIST: webDist,
@@ -167,6 +170,25 @@ async function lighthouseBench(): Promise<void> {
   if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, lighthouseMarkdownSection(report));
 }
 
+/** Search and suggestions at BENCH_MUSICIANS (10,000) musicians: PGlite, then PostgreSQL when BENCH_DATABASE_URL
+ *  names one (the same run, so both have the same baseline conditions). */
+async function communityBench(): Promise<void> {
+  const settings = {
+    webDist,
+    logLevel,
+    musicians: Number(process.env.BENCH_MUSICIANS ?? 10_000),
+    queries: Number(process.env.BENCH_QUERIES ?? 500),
+    suggestionCalls: Number(process.env.BENCH_SUGGESTION_CALLS ?? 300),
+  };
+  const reports = [await runCommunityBench(settings)];
+  if (process.env.BENCH_DATABASE_URL) {
+    reports.push(await runCommunityBench({ ...settings, databaseUrl: process.env.BENCH_DATABASE_URL }));
+  }
+  const section = communityMarkdownSection(reports);
+  console.log(`\n${section}\n`);
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, section);
+}
+
 async function metersBench(): Promise<void> {
   const report = await runMetersBench({
     repoRoot,
@@ -185,3 +207,4 @@ if (only === undefined || only === 'nals') await nalsBench();
 if (only === undefined || only === 'bus') await busBench();
 if (only === undefined || only === 'lighthouse') await lighthouseBench();
 if (only === undefined || only === 'meters') await metersBench();
+if (only === undefined || only === 'community') await communityBench();

@@ -57,6 +57,8 @@ export default defineConfig({
       TESTER_EMAILS: '@testers.e2e.tutti.local',
       ADMIN_EMAILS: 'admin@e2e.tutti.local',
       LOG_LEVEL: 'warn',
+      // A few real cities: the GeoNames load would compete with the journeys for the CPU of a fresh database.
+      PLACES_DATASET: 'sample',
       // Own ports, so a development server on the defaults never collides with the tests.
       BROKER_PORT: String(BROKER_PORT),
       ROOM_UDP_PORT: String(ROOM_UDP_PORT),

@@ -20,6 +20,8 @@ import { registerBrokerHooks } from './modules/nals/nals.hooks.ts';
 import { createNalsRepository } from './modules/nals/nals.repository.ts';
 import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
 import { createNalsService } from './modules/nals/nals.service.ts';
+import { registerPlacesRoutes } from './modules/places/places.routes.ts';
+import { createPlacesService, type PlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -88,6 +90,8 @@ export interface AppServices {
   jobs: Jobs;
   /** Live events: services publish, the bus of every instance delivers. */
   pubsub: PubSub;
+  /** Cities: search, nearest region, and the load started at ready (tests await `places.loaded()`). */
+  places: PlacesService;
   /** This instance's bus connections (tests, benchmark). */
   bus: () => BusStats;
   /** Uploaded files: DATA_DIR/uploads or an S3 bucket (S3_* settings). */
@@ -159,6 +163,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       app.log.child({ module: 'limits' }),
     );
   let broker: Broker | null = null;
+  const places = createPlacesService({
+    db: database.db,
+    log: app.log.child({ module: 'places' }),
+    now,
+    background,
+    config: config.places,
+  });
   app.decorate('tutti', {
     config,
     database,
@@ -170,6 +181,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     rooms,
     jobs,
     pubsub,
+    places,
     bus: bus.stats,
     storage,
   });
@@ -336,6 +348,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('onReady', async () => jobs.start());
   // Before the database closes: a sweep in flight finishes first.
   app.addHook('preClose', async () => jobs.stop());
+  registerPlacesRoutes(endpoint, places);
+  // Cities load in the background (a first GeoNames load takes a while): searches find them as batches land.
+  app.addHook('onReady', async () => void places.load());
+  app.addHook('preClose', async () => places.stop());
   const servers = createServersService({ repo: createServersRepository(database.db), log: app.log, now });
   registerServersRoutes(endpoint, servers);
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.

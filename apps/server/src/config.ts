@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REALTIME_DELAY_LIMIT_MS_DEFAULT } from '@tutti/contract/places';
 import { DEFAULT_FREE_MINUTES_PER_MONTH, DEFAULT_SESSION_EMPTY_GRACE_MS } from '@tutti/contract/sessions';
 import { z } from 'zod';
 import { emptyAsUndefined, flag, optionalString, optionalUrl, portNumber, positiveInt } from './env.ts';
@@ -95,6 +96,9 @@ const EnvSchema = z.object({
   SESSION_CREATIONS_PER_MINUTE: positiveInt(5),
   SESSION_INVITATIONS_MAX: positiveInt(100),
   ...STORAGE_ENV,
+  // Cities (docs/decisions/0029): the GeoNames package, or a few real cities (tests, development, e2e).
+  PLACES_DATASET: z.preprocess(emptyAsUndefined, z.enum(['geonames', 'sample']).default('geonames')),
+  REALTIME_DELAY_LIMIT_MS: positiveInt(REALTIME_DELAY_LIMIT_MS_DEFAULT),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -145,6 +149,8 @@ export interface AppConfig {
   nalsDownloadBaseUrl: string;
   sessions: SessionsConfig;
   storage: StorageConfig;
+  /** Which cities load at start; the one-way delay estimate beyond which two musicians cannot play in time. */
+  places: { dataset: 'geonames' | 'sample'; realtimeDelayLimitMs: number };
 }
 
 /** /metrics: with a token, only `Authorization: Bearer <token>`; without one, open only when `open` (METRICS_OPEN),
@@ -378,5 +384,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     storage: storageConfig(e, dataDir),
+    places: { dataset: e.PLACES_DATASET, realtimeDelayLimitMs: e.REALTIME_DELAY_LIMIT_MS },
   };
 }

@@ -254,6 +254,7 @@ const fixtures: Record<EndpointName, Fixture> = {
     await call(w.t, 'POST', `v1/me/blocked/${target.id}`, { token: account(w, role).accessToken });
     return { params: { id: target.id } };
   },
+  searchCities: async () => ({ query: { q: 'lyo' } }),
 };
 
 function successStatus(name: EndpointName): number {

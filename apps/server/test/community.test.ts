@@ -219,3 +219,118 @@ describe.each(databases())('community on $name', (database) => {
     expect(unknown.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 });
+
+describe.each(databases())('musicians around you on $name', (database) => {
+  let t: TestApp;
+  withTestApp(database, (app) => (t = app));
+
+  const cityId = async (user: SignedInUser, q: string, country: string) => {
+    await t.app.tutti.places.loaded();
+    const res = await call<{ id: number; name: string }[]>(t, 'GET', `v1/places/cities?q=${q}&country=${country}`, {
+      token: user.accessToken,
+    });
+    expect(res.json.length, `${q} in the sample`).toBeGreaterThan(0);
+    return res.json[0]!.id;
+  };
+  const livesIn = async (user: SignedInUser, id: number, extra: Record<string, unknown> = {}) => {
+    const res = await call<Profile>(t, 'PUT', 'v2/me/profile', {
+      token: user.accessToken,
+      body: {
+        country: null,
+        cityId: id,
+        biography: null,
+        publicProfile: true,
+        socialLinks: [],
+        musicStyles: [],
+        ...extra,
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+  const suggestions = async (user: SignedInUser, kind = '') => {
+    const res = await call<MusicianCard[]>(t, 'GET', `v1/me/follows/suggestions${kind}?limit=20`, {
+      token: user.accessToken,
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+
+  it('suggests the musicians close enough to play with, nearest first, with the estimated delay', async () => {
+    const me = await createUser(t);
+    const [paris, lyon, montreal] = [
+      await cityId(me, 'paris', 'FR'),
+      await cityId(me, 'lyon', 'FR'),
+      await cityId(me, 'montreal', 'CA'),
+    ];
+    const mine = await livesIn(me, paris, { musicStyles: ['jazz'] });
+    expect(mine).toMatchObject({ country: 'FR', city: { id: paris } });
+    const neighbour = await createUser(t);
+    await livesIn(neighbour, paris);
+    const lyonnais = await createUser(t);
+    await livesIn(lyonnais, lyon, { musicStyles: ['jazz'] });
+    const quebecois = await createUser(t);
+    await livesIn(quebecois, montreal);
+
+    const around = await suggestions(me);
+    const ids = around.map((c) => c.id);
+    expect(ids.indexOf(neighbour.id)).toBeLessThan(ids.indexOf(lyonnais.id));
+    expect(ids).not.toContain(quebecois.id);
+    expect(ids).not.toContain(me.id);
+    const delays = Object.fromEntries(around.map((c) => [c.id, c.delayMs]));
+    // Same city: the two access allowances; Paris-Lyon, 392 km: 392 / 204 x 1.5 + 2, about 5 ms.
+    expect(delays[neighbour.id]).toBe(2);
+    expect(delays[lyonnais.id]).toBe(5);
+    // The profile shows it to the viewer; Montreal is far beyond real-time play.
+    const far = await call<Profile>(t, 'GET', `v2/profiles/${quebecois.id}`, { token: me.accessToken });
+    expect(far.json.delayMs).toBeGreaterThan(40);
+
+    expect((await suggestions(me, '/city')).map((c) => c.id)).toContain(neighbour.id);
+    expect((await suggestions(me, '/city')).map((c) => c.id)).not.toContain(lyonnais.id);
+    expect((await suggestions(me, '/country')).map((c) => c.id)).toContain(lyonnais.id);
+
+    // Followed and blocked musicians are not suggested.
+    await call(t, 'POST', `v1/me/followers/${neighbour.id}`, { token: me.accessToken });
+    await call(t, 'POST', `v1/me/blocked/${me.id}`, { token: lyonnais.accessToken });
+    const after = (await suggestions(me)).map((c) => c.id);
+    expect(after).not.toContain(neighbour.id);
+    expect(after).not.toContain(lyonnais.id);
+  });
+
+  it('finds a musician by their city in either language, never a private one by its city', async () => {
+    const me = await createUser(t);
+    const tag = `zc${Date.now().toString(36)}`;
+    const open = await createUser(t, { username: `${tag}open` });
+    const hidden = await createUser(t, { username: `${tag}hidden` });
+    const geneva = await cityId(me, 'geneve', 'CH');
+    await livesIn(open, geneva);
+    await livesIn(hidden, geneva, { publicProfile: false });
+    const search = async (q: string) =>
+      (
+        await call<Page<MusicianCard>>(t, 'POST', 'v2/search', {
+          token: me.accessToken,
+          body: { p: 1, size: 50, filters: { q } },
+        })
+      ).json.items.map((c) => c.id);
+    for (const q of ['Genève', 'geneve', 'Geneva']) {
+      expect(await search(q), q).toContain(open.id);
+      expect(await search(q), q).not.toContain(hidden.id);
+    }
+  });
+
+  it('refuses a city that does not exist', async () => {
+    const me = await createUser(t);
+    const res = await call<ErrorJson>(t, 'PUT', 'v2/me/profile', {
+      token: me.accessToken,
+      body: {
+        country: null,
+        cityId: 999_999_999,
+        biography: null,
+        publicProfile: true,
+        socialLinks: [],
+        musicStyles: [],
+      },
+    });
+    expect([res.status, res.json.error.fields]).toEqual([400, { cityId: 'unknown' }]);
+  });
+});

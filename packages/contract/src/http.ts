@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEndpoints } from './accounts.ts';
 import { communityEndpoints } from './community.ts';
 import { nalsEndpoints } from './nals.ts';
+import { placeEndpoints } from './places.ts';
 import { referenceEndpoints } from './reference.ts';
 import { serverEndpoints } from './servers.ts';
 import { sessionEndpoints } from './sessions.ts';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...testRehearsalEndpoints,
   ...serverEndpoints,
   ...communityEndpoints,
+  ...placeEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPglite } from './db.ts';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { createPglite } from './db.ts';
 
 // Backup and restore of the configured database (npm run backup / npm run restore; docs/deployment.md).
 // PGlite: the data directory as PGlite's own tarball (dumpDataDir / loadDataDir), taken with the server stopped,

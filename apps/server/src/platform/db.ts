@@ -31,6 +31,15 @@ export interface Database {
 /** Arbitrary but fixed: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** The extensions the migrations create (city search, docs/decisions/0029): PGlite ships them as bundles that every
+ *  instance opening the data (new, restored from a dump or a backup) must load. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+/** A PGlite instance with the extensions the schema needs: in memory without dataDir, else in that folder. */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: PGLITE_EXTENSIONS });
+}
+
 export function openPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
   return {
@@ -80,15 +89,6 @@ export function openPostgres(url: string, poolSize = 10): Database {
       await pool.end();
     },
   };
-}
-
-/** The extensions the migrations create (search: trigram similarity, accent-free matching). PostgreSQL ships them
- *  in its contrib package; PGlite loads them when the database opens. */
-const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
-
-/** Every PGlite this project opens (server, backups, tests) goes through here, so it has the extensions. */
-export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, ...(dataDir !== undefined && { dataDir }), extensions: PGLITE_EXTENSIONS });
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {

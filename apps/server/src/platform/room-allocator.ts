@@ -1,3 +1,4 @@
+import type { Coordinates } from '@tutti/contract/places';
 import type { Db } from './db.ts';
 import type { Revocation } from './room-client.ts';
 
@@ -16,8 +17,9 @@ export interface AllocatedRoom {
 export interface RoomAllocator {
   /** Opens a rehearsal room for up to maxPlayers on a server with a free slot for the first player (the others take
    *  theirs as they join, through admit). timeZone (IANA, the organizer's browser) says roughly where the organizer
-   *  is; null: the default region first. Throws AppError 503 ROOM_SERVER_UNAVAILABLE when no server can. */
-  allocate(request: { maxPlayers: number; timeZone: string | null }): Promise<AllocatedRoom>;
+   *  is; null: the default region first. `city`, the organizer's city when known, wins over the time zone: the
+   *  region nearest it by great circle. Throws AppError 503 ROOM_SERVER_UNAVAILABLE when no server can. */
+  allocate(request: { maxPlayers: number; timeZone: string | null; city?: Coordinates | null }): Promise<AllocatedRoom>;
   /** In the join's transaction, before the player's row: takes a slot of the room's server for a new player, or
    *  throws AppError 503 ROOM_SERVER_UNAVAILABLE when its players present reach its capacity. Holds the server's
    *  row until the transaction ends, so concurrent joins on one server take turns. */

@@ -52,8 +52,8 @@ export function withTestApp(database: TestDatabase, use: (app: TestApp) => void,
 }
 
 /** Builds the real app on a test database: temp DATA_DIR (with a small web build), in-memory mail, a movable
- *  clock, silent logs, an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it), and
- *  no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it). */
+ *  clock, silent logs, an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it), the
+ *  sample cities, and no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it). */
 export async function startTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
@@ -75,6 +75,8 @@ export async function startTestApp(
     RATE_LIMIT_AUTH_MAX: '10000',
     // Suites that test the broker turn it on, on a free port; the others leave 8083 alone.
     BROKER_ENABLED: 'false',
+    // A few real cities (docs/decisions/0029), loaded in milliseconds: the GeoNames package takes a while.
+    PLACES_DATASET: 'sample',
     ...env,
   });
   let offset = 0;

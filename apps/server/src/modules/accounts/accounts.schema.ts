@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../platform/schema-columns.ts';
+import { cities } from '../places/places.schema.ts';
 
 // Accounts, their privileges, devices, refresh tokens and one-time tokens.
 
@@ -30,16 +31,16 @@ export const accounts = pgTable(
     /** ISO 3166 alpha-2; the city's country when a city is set. */
     countryCode: char('country_code', { length: 2 }),
     /** A GeoNames city (modules/places): where the musician plays from, for "musicians around you". */
-    cityId: integer('city_id'),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
     biography: text('biography'),
     /** Storage keys (platform/storage); null: the default avatar, no cover. */
     profilePicture: text('profile_picture'),
     coverPicture: text('cover_picture'),
     /** Set by an administrator: the profile shows a verified badge. */
     verified: boolean('verified').notNull().default(false),
-    /** Accent-free lower-case names, for search (tutti_norm, migration 0012; trigram-indexed). */
+    /** Accent-free lower-case names, for search (places_normalize, migration 0011; trigram-indexed). */
     searchNames: text('search_names').generatedAlwaysAs(
-      sql`tutti_norm(username || ' ' || coalesce(displayed_username, ''))`,
+      sql`places_normalize(username || ' ' || coalesce(displayed_username, ''))`,
     ),
     /** Accent-free lower-case names of the city (English, French, region), written with the city. */
     searchPlace: text('search_place'),

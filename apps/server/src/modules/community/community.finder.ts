@@ -1,15 +1,16 @@
 import type { Locale } from '@tutti/contract/common';
 import type { SearchBody } from '@tutti/contract/community';
+import { EARTH_RADIUS_KM } from '@tutti/contract/places';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { accounts, countries, type AccountRow } from '../../platform/schema.ts';
+import { accounts, cities, countries, type AccountRow } from '../../platform/schema.ts';
 import { cardColumns, type CardRow } from './community.repository.ts';
 import { followedBy, socialAccount, visibleTo } from './community.visibility.ts';
 
 /**
  * Search and suggestions: the two queries that rank musicians. Search matches names (and, on profiles the reader
- * may read in full, the city) with PostgreSQL trigram similarity on accent-free lower-case text (`tutti_norm`, an
- * immutable wrapper of unaccent, migration 0012), then full-text prefix matching; filters apply to profiles the
+ * may read in full, the city) with PostgreSQL trigram similarity on accent-free lower-case text (`places_normalize`, an
+ * immutable wrapper of unaccent, migration 0011), then full-text prefix matching; filters apply to profiles the
  * reader may read in full only, so a private profile never leaks its city or instruments through a filter.
  * Suggestions rank by the estimated one-way delay between cities (the places module's model), then by shared styles
  * and instruments.
@@ -32,13 +33,12 @@ export interface DelayModel {
   limitMs: number;
 }
 
-const EARTH_RADIUS_KM = 6371;
 
 /** Great-circle distance in km between the account's city (`c`) and a point, in SQL (haversine). */
 const distanceKm = (lat: number, lng: number): SQL =>
-  sql`(2 * ${EARTH_RADIUS_KM} * asin(sqrt(
-    power(sin(radians(c.latitude - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2))))`;
+  sql`(2 * ${EARTH_RADIUS_KM}::float8 * asin(sqrt(
+    power(sin(radians(c.latitude - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}::float8) / 2), 2))))`;
 
 /** Styles and instruments the account shares with the viewer. */
 const shared = (viewerId: string): SQL => sql`(
@@ -76,7 +76,7 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
     ): Promise<{ rows: CardRow[]; total: number }> {
       const conditions: SQL[] = [visibleTo(v.id, v.cutoff), ne(accounts.id, v.id)];
       const q = filters.q?.trim() ?? '';
-      const nq = sql`tutti_norm(${q})`;
+      const nq = sql`places_normalize(${q})`;
       if (q !== '') {
         // A name anywhere in the names; a city only on readable profiles. Similarity catches typos ("gitar").
         conditions.push(sql`(${accounts.searchNames} LIKE '%' || ${nq} || '%'
@@ -138,11 +138,11 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
         me.cityId === null
           ? []
           : await db
-              .select({ latitude: sql<number>`latitude`, longitude: sql<number>`longitude` })
-              .from(sql`cities`)
-              .where(sql`id = ${me.cityId}`);
+              .select({ latitude: cities.latitude, longitude: cities.longitude })
+              .from(cities)
+              .where(eq(cities.id, me.cityId));
       const km = here ? distanceKm(here.latitude, here.longitude) : null;
-      const delayMs = km ? sql`round(${km} / ${delay.kmPerMs} * ${delay.routeFactor} + ${delay.accessMs})` : null;
+      const delayMs = km ? sql`round(${km} / ${delay.kmPerMs}::float8 * ${delay.routeFactor}::float8 + ${delay.accessMs}::float8)` : null;
       if (kind === 'city') {
         if (me.cityId === null) return [];
         conditions.push(eq(accounts.cityId, me.cityId));
@@ -153,8 +153,8 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
         // Nearest cities only: the limit as a distance, with a latitude band first so the index-free scan is short.
         const maxKm = Math.max(0, ((delay.limitMs - delay.accessMs) * delay.kmPerMs) / delay.routeFactor);
         const band = maxKm / 111;
-        conditions.push(sql`c.latitude BETWEEN ${here!.latitude - band} AND ${here!.latitude + band}`);
-        conditions.push(sql`${km} <= ${maxKm}`);
+        conditions.push(sql`c.latitude BETWEEN ${here.latitude - band}::float8 AND ${here.latitude + band}::float8`);
+        conditions.push(sql`${km} <= ${maxKm}::float8`);
       }
       const order = [desc(shared(v.id)), desc(accounts.createdAt), asc(accounts.id)];
       if (!delayMs)

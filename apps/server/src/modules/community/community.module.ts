@@ -1,6 +1,10 @@
+import { DEFAULT_DELAY_MODEL, estimateOneWayDelayMs } from '@tutti/contract/places';
+import { inArray } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Endpoint } from '../../platform/endpoints.ts';
+import { cities } from '../../platform/schema.ts';
+import { presentCity } from '../places/places.service.ts';
 import type { PubSub } from '../../platform/pubsub.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -21,18 +25,28 @@ export interface CommunityModuleDeps {
   now: () => Date;
 }
 
-// PROVISIONAL until places merges.
-const DELAY = { kmPerMs: 204, routeFactor: 1.5, accessMs: 1, limitMs: 25 };
-const cities: CityLookup = {
-  byIds: async () => new Map(),
-  delayMs: () => 0,
-};
+/** Cities as the community reads them, from the places table: named in the reader's language (places' own rule). */
+function cityLookup(db: Db): CityLookup {
+  return {
+    async byIds(ids, locale) {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select().from(cities).where(inArray(cities.id, ids));
+      return new Map(rows.map((row) => [row.id, presentCity(row, locale)]));
+    },
+    delayMs: (a, b) => Math.round(estimateOneWayDelayMs(a, b)),
+  };
+}
 
 export function registerCommunity(endpoint: Endpoint, deps: CommunityModuleDeps) {
   const repo = createCommunityRepository(deps.db, deps.cache);
-  const finder = createCommunityFinder(deps.db, DELAY);
+  const finder = createCommunityFinder(deps.db, {
+    kmPerMs: DEFAULT_DELAY_MODEL.kmPerMs,
+    routeFactor: DEFAULT_DELAY_MODEL.routeFactor,
+    accessMs: 2 * DEFAULT_DELAY_MODEL.accessAllowanceMsPerEnd,
+    limitMs: deps.config.places.realtimeDelayLimitMs,
+  });
   const pictureUrl = (key: string) => deps.storage.publicUrl(key);
-  const community = createCommunityService({ repo, finder, cities, pubsub: deps.pubsub, pictureUrl, now: deps.now });
+  const community = createCommunityService({ repo, finder, cities: cityLookup(deps.db), pubsub: deps.pubsub, pictureUrl, now: deps.now });
   const pictures = createCommunityPictures({
     repo,
     storage: deps.storage,

@@ -157,6 +157,12 @@ export function createCommunityRepository(db: Db, cache: SessionCache) {
           .set({
             countryCode: patch.countryCode,
             cityId: patch.cityId,
+            // What search matches a city by: its names in both languages, its own, its region (accent-free).
+            searchPlace:
+              patch.cityId === null
+                ? null
+                : sql`(SELECT places_normalize(c.name_en || ' ' || c.name_fr || ' ' || c.name || coalesce(' ' || c.region, ''))
+                    FROM cities c WHERE c.id = ${patch.cityId})`,
             biography: patch.biography,
             publicProfile: patch.publicProfile,
             ...(patch.newsOptIn !== undefined && { newsOptIn: patch.newsOptIn }),

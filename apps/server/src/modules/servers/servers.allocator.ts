@@ -64,7 +64,7 @@ export function createRoomAllocator(deps: {
   };
 
   return {
-    async allocate({ maxPlayers, timeZone }): Promise<AllocatedRoom> {
+    async allocate({ maxPlayers, timeZone, city = null }): Promise<AllocatedRoom> {
       const at = deps.now();
       dropExpired();
       const candidates = (await repo.candidates()).map((c) => ({
@@ -73,10 +73,11 @@ export function createRoomAllocator(deps: {
         id: c.server.id,
         regionCode: c.region.code,
         regionLongitude: c.region.longitude,
+        regionLatitude: c.region.latitude,
         load: c.load + held(c.server.id),
         lastHealthOk: c.server.lastHealthOk,
       }));
-      const ranked = rankServers(candidates, longitudeOfTimeZone(timeZone, at));
+      const ranked = rankServers(candidates, longitudeOfTimeZone(timeZone, at), city);
       for (const { server, stored } of ranked) {
         // Holds are read again at each try: allocations that ran while this one awaited took their share. One
         // slot is needed, the first player's; the room itself is made for maxPlayers (SESSION_FULL beyond).

@@ -70,6 +70,16 @@ describe('rankServers', () => {
     expect(ids(rankServers([la, parisBusy, paris, home], null))).toEqual(['h', 'l', 'p', 'q']);
   });
 
+  it('ranks by great circle from the organizer’s city when it is known, whatever the time zone says', () => {
+    const frankfurt = { ...server('f', 'eu-central', 8.68), regionLatitude: 50.11 };
+    const rome = { ...server('r', 'eu-south', 12.5), regionLatitude: 41.9 };
+    const montreal = { ...server('m', 'na-east', -73.57), regionLatitude: 45.5 };
+    const copenhagen = { latitude: 55.68, longitude: 12.57 };
+    // Same longitude as Rome (1,530 km away), yet Frankfurt is nearer (680 km): the city decides, not the zone's 120°.
+    expect(ids(rankServers([rome, montreal, frankfurt], 120, copenhagen))).toEqual(['f', 'r', 'm']);
+    expect(ids(rankServers([rome, montreal, frankfurt], 12.57, null))).toEqual(['r', 'f', 'm']);
+  });
+
   it('tries a server that failed its latest call after every other', () => {
     const failing = server('f', 'eu-west', 2.35, 0, false);
     expect(ids(rankServers([failing, la, paris], 15))).toEqual(['p', 'l', 'f']);

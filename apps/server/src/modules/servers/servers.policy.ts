@@ -1,3 +1,4 @@
+import { greatCircleKm, type Coordinates } from '@tutti/contract/places';
 import { PROVIDERS } from '@tutti/contract/servers';
 
 /** The region `npm start` registers its own room server in; also the first choice when the organizer's place is
@@ -67,6 +68,8 @@ export interface RankedServer {
   id: string;
   regionCode: string;
   regionLongitude: number;
+  /** Needed to rank by an organizer's city (great circle); without it, only the longitude counts. */
+  regionLatitude?: number;
   /** Player slots already reserved on it. */
   load: number;
   /** False when it failed its latest call: still tried, but after every other. */
@@ -74,14 +77,20 @@ export interface RankedServer {
 }
 
 /** The order in which to ask servers for a room: healthy before those that failed their latest call, then nearest
- *  region to the organizer (the default region first when their place is unknown), then least loaded. */
-export function rankServers<T extends RankedServer>(servers: readonly T[], organizerLongitude: number | null): T[] {
-  const distance = (s: T) =>
-    organizerLongitude === null
-      ? s.regionCode === DEFAULT_REGION.code
-        ? 0
-        : 1
-      : longitudeDistance(organizerLongitude, s.regionLongitude);
+ *  region to the organizer, then least loaded. Nearest: by great circle from the organizer's city when it is known
+ *  (docs/decisions/0029), else by longitude from their time zone's guess, else the default region first. */
+export function rankServers<T extends RankedServer>(
+  servers: readonly T[],
+  organizerLongitude: number | null,
+  organizerCity: Coordinates | null = null,
+): T[] {
+  const distance = (s: T) => {
+    if (organizerCity && s.regionLatitude !== undefined) {
+      return greatCircleKm(organizerCity, { latitude: s.regionLatitude, longitude: s.regionLongitude });
+    }
+    if (organizerLongitude === null) return s.regionCode === DEFAULT_REGION.code ? 0 : 1;
+    return longitudeDistance(organizerLongitude, s.regionLongitude);
+  };
   return [...servers].sort(
     (a, b) =>
       Number(a.lastHealthOk === false) - Number(b.lastHealthOk === false) ||

@@ -4,6 +4,7 @@ import { notBlockedWith } from '../community/community.visibility.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   accounts,
+  cities,
   sessionInvitations,
   sessionPlayers,
   sessionPosts,
@@ -158,6 +159,17 @@ export function createRehearsalRepository(db: Db) {
         .select()
         .from(accounts)
         .where(and(inArray(sql`lower(${accounts.username})`, lowered), notBlockedWith(inviterId)));
+    },
+
+    /** Where an account plays from: its city's coordinates, or null without a city (or account). */
+    async cityOfAccount(id: string | null): Promise<{ latitude: number; longitude: number } | null> {
+      if (id === null) return null;
+      const [row] = await db
+        .select({ latitude: cities.latitude, longitude: cities.longitude })
+        .from(accounts)
+        .innerJoin(cities, eq(cities.id, accounts.cityId))
+        .where(eq(accounts.id, id));
+      return row ?? null;
     },
 
     async findAccount(id: string): Promise<AccountRow | null> {

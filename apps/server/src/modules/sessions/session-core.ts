@@ -102,7 +102,9 @@ export function createSessionCore(deps: CoreDeps) {
   const ensureRoom = async (row: SessionRow): Promise<RoomRow> => {
     const open = await presence.openRoom(row.id);
     if (open) return open;
-    const allocated = await allocator.allocate({ maxPlayers: row.maxPlayers, timeZone: row.timeZone });
+    // The organizer's city, when known, picks the nearest region; else the session's time zone (issue 11 point 5).
+    const city = await repo.cityOfAccount(row.organizerId);
+    const allocated = await allocator.allocate({ maxPlayers: row.maxPlayers, timeZone: row.timeZone, city });
     const inserted = await presence.insertRoom({ sessionId: row.id, ...allocated, createdAt: now() });
     if (inserted) return inserted;
     await allocator.release(allocated);

@@ -1,11 +1,4 @@
--- Search needs trigram similarity and accent-free matching (PGlite loads both: platform/db.ts createPglite).
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
--- unaccent() is STABLE (its dictionary could change); with the dictionary named, the result is fixed, so this wrapper
--- is IMMUTABLE and may feed a generated column and an index.
-CREATE OR REPLACE FUNCTION tutti_norm(value text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, value)) $$;--> statement-breakpoint
+-- The search columns use places_normalize() and the pg_trgm extension of migration 0011 (places).
 CREATE TABLE "account_instruments" (
 	"account_id" uuid NOT NULL,
 	"instrument_id" text NOT NULL,
@@ -60,7 +53,7 @@ ALTER TABLE "accounts" ADD COLUMN "biography" text;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "profile_picture" text;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "cover_picture" text;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "accounts" ADD COLUMN "search_names" text GENERATED ALWAYS AS (tutti_norm(username || ' ' || coalesce(displayed_username, ''))) STORED;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "search_names" text GENERATED ALWAYS AS (places_normalize(username || ' ' || coalesce(displayed_username, ''))) STORED;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "search_place" text;--> statement-breakpoint
 ALTER TABLE "account_instruments" ADD CONSTRAINT "account_instruments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_instruments" ADD CONSTRAINT "account_instruments_instrument_id_instruments_id_fk" FOREIGN KEY ("instrument_id") REFERENCES "public"."instruments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -76,6 +69,7 @@ CREATE INDEX "account_instruments_instrument_idx" ON "account_instruments" USING
 CREATE INDEX "account_music_styles_style_idx" ON "account_music_styles" USING btree ("style_id");--> statement-breakpoint
 CREATE INDEX "blocks_blocked_idx" ON "blocks" USING btree ("blocked_id");--> statement-breakpoint
 CREATE INDEX "follows_followed_idx" ON "follows" USING btree ("followed_id");--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_search_names_trgm_idx" ON "accounts" USING gin ("search_names" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "accounts_search_place_trgm_idx" ON "accounts" USING gin ("search_place" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "accounts_country_code_idx" ON "accounts" USING btree ("country_code");--> statement-breakpoint
