@@ -20,6 +20,7 @@ import { registerBrokerHooks } from './modules/nals/nals.hooks.ts';
 import { createNalsRepository } from './modules/nals/nals.repository.ts';
 import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
 import { createNalsService } from './modules/nals/nals.service.ts';
+import { PGLITE_LOAD_BATCH_SIZE } from './modules/places/places.loader.ts';
 import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService, type PlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
     background,
     config: config.places,
+    ...(database.kind === 'pglite' && { loadBatchSize: PGLITE_LOAD_BATCH_SIZE }),
   });
   app.decorate('tutti', {
     config,

@@ -33,7 +33,6 @@ export interface DelayModel {
   limitMs: number;
 }
 
-
 /** Great-circle distance in km between the account's city (`c`) and a point, in SQL (haversine). */
 const distanceKm = (lat: number, lng: number): SQL =>
   sql`(2 * ${EARTH_RADIUS_KM}::float8 * asin(sqrt(
@@ -142,7 +141,9 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
               .from(cities)
               .where(eq(cities.id, me.cityId));
       const km = here ? distanceKm(here.latitude, here.longitude) : null;
-      const delayMs = km ? sql`round(${km} / ${delay.kmPerMs}::float8 * ${delay.routeFactor}::float8 + ${delay.accessMs}::float8)` : null;
+      const delayMs = km
+        ? sql`round(${km} / ${delay.kmPerMs}::float8 * ${delay.routeFactor}::float8 + ${delay.accessMs}::float8)`
+        : null;
       if (kind === 'city') {
         if (me.cityId === null) return [];
         conditions.push(eq(accounts.cityId, me.cityId));

@@ -46,7 +46,14 @@ export function registerCommunity(endpoint: Endpoint, deps: CommunityModuleDeps)
     limitMs: deps.config.places.realtimeDelayLimitMs,
   });
   const pictureUrl = (key: string) => deps.storage.publicUrl(key);
-  const community = createCommunityService({ repo, finder, cities: cityLookup(deps.db), pubsub: deps.pubsub, pictureUrl, now: deps.now });
+  const community = createCommunityService({
+    repo,
+    finder,
+    cities: cityLookup(deps.db),
+    pubsub: deps.pubsub,
+    pictureUrl,
+    now: deps.now,
+  });
   const pictures = createCommunityPictures({
     repo,
     storage: deps.storage,

@@ -50,6 +50,8 @@ export function createPlacesService(deps: {
   now: () => Date;
   background: Background;
   config: { dataset: 'geonames' | 'sample'; realtimeDelayLimitMs: number };
+  /** Cities per transaction of the load (PGLITE_LOAD_BATCH_SIZE on PGlite). */
+  loadBatchSize?: number;
   /** Tests: another source than PLACES_DATASET's. */
   source?: CitySource;
 }) {
@@ -90,7 +92,14 @@ export function createPlacesService(deps: {
     /** Starts loading the dataset in the background unless it is loading already; the promise says how it ended. */
     load(): Promise<LoadOutcome> {
       if (loading) return loading;
-      const started = loadCities({ db: deps.db, source, log: deps.log, now: deps.now, stopping: () => stopping });
+      const started = loadCities({
+        db: deps.db,
+        source,
+        log: deps.log,
+        now: deps.now,
+        stopping: () => stopping,
+        ...(deps.loadBatchSize !== undefined && { batchSize: deps.loadBatchSize }),
+      });
       loading = started;
       // Shutdown drains it (and it stops between batches); a failure is logged there, and tried again next start.
       deps.background.run('places load', () => started);
