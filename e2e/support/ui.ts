@@ -62,8 +62,13 @@ export async function submitLogin(page: Page, user: Pick<TestUser, 'email' | 'pa
 export async function logInViaUi(page: Page, user: TestUser, opts: { lang?: Lang; name?: string } = {}) {
   const lang = opts.lang ?? 'en';
   await page.goto('/users/login');
+  const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST');
   await submitLogin(page, user, lang);
-  await expect(page).toHaveURL(/\/studio\/hall$/);
+  // The answer first, so a refusal reads as one (its code) rather than as a page that did not move; on a loaded
+  // machine the argon2 check and the hall's first paint can take longer than the default 10 s.
+  const answer = await signedIn;
+  if (answer.status() !== 200) throw new Error(`sign-in of ${user.email}: ${answer.status()} ${await answer.text()}`);
+  await expect(page).toHaveURL(/\/studio\/hall$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: WORDS[lang].hello(opts.name ?? user.username) })).toBeVisible();
 }
 

@@ -9,6 +9,8 @@ test('a newcomer signs up, confirms, signs in, edits the account, manages device
   browser,
   request,
 }) => {
+  // A dozen screens and two browsers: about a minute alone, more beside the other worker on two cores.
+  test.setTimeout(240_000);
   const user = newUser('nc');
   const displayed = `Maestro${user.username.slice(2, 6)}`;
   const renamed = `${user.username}x`;

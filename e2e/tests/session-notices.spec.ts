@@ -63,6 +63,8 @@ for (const lang of ['en', 'fr'] as const) {
 
       const toast = page.getByRole('status').filter({ hasText: n.toast(organizer.username, name) });
       await expect(toast).toBeVisible();
+      // The pointer on it holds the toast while it is checked and photographed (it would go on its own after 20 s).
+      await toast.hover();
       await expect(sessionsEntry).toHaveAccessibleName(`Sessions ${n.pending}`);
       await expect(page.getByTestId('invitations-badge')).toHaveText('1');
       await expectAccessible(page, `invitation notice (${lang})`);

@@ -5,7 +5,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Stack.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from 'zustand';
 
@@ -19,6 +19,8 @@ export interface Toast {
 
 /** How long a toast stays; the aria-live region has announced it by then, and a visible list stays short. */
 export const TOAST_MS = 6_000;
+/** A toast that offers an action (Join, Open) stays longer: reading it and deciding takes more than a glance. */
+export const ACTION_TOAST_MS = 20_000;
 const MAX_TOASTS = 4;
 
 const toastStore = createStore<{ toasts: Toast[] }>(() => ({ toasts: [] }));
@@ -37,16 +39,31 @@ export function dismissToast(id: number): void {
 
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
+  // The time left runs only while the pointer and the keyboard are elsewhere (WCAG 2.2.1): hovering or focusing
+  // the toast holds it, leaving it starts the rest of its time again.
+  const [held, setHeld] = useState(false);
+  const left = useRef(toast.action ? ACTION_TOAST_MS : TOAST_MS);
   useEffect(() => {
-    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast.id]);
+    if (held) return;
+    const started = Date.now();
+    const timer = window.setTimeout(() => dismissToast(toast.id), left.current);
+    return () => {
+      window.clearTimeout(timer);
+      left.current = Math.max(1_000, left.current - (Date.now() - started));
+    };
+  }, [toast.id, held]);
   return (
     <Paper
       shadow="md"
       radius="md"
       p="sm"
       withBorder
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+      }}
       style={{ borderLeft: `4px solid var(--mantine-color-${toast.color ?? 'violet'}-7)`, pointerEvents: 'auto' }}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
