@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Overlay.css';
@@ -8,7 +8,6 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Menu.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { signOut } from '../../features/auth/api/sign-out';
 import { PATHS } from '../../lib/paths';
 import { ChevronDown } from '../../components/ui/chevron-down';
 import { confirmLeaveRehearsal } from './navigation-guard';
+import { MusicianAvatar } from '../../features/community/components/musician-avatar';
 
 /** The signed-in user's dropdown: displayed username, profile, preferences, sign out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -45,9 +45,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           style={{ borderRadius: 999 }}
         >
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.profilePicture} alt="" radius="xl" size={34} color="violet">
-              {user.displayedUsername.slice(0, 2).toUpperCase()}
-            </Avatar>
+            <MusicianAvatar picture={user.profilePicture} size={34} />
             <Text fw={600} size="sm" visibleFrom="xs" maw={160} truncate="end">
               {user.displayedUsername}
             </Text>
