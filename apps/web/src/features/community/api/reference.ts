@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Locale } from '@tutti/contract/common';
+import { api } from '../../../lib/api';
+
+/**
+ * The reference lists a profile is written with and read in: instruments, music styles, countries, social networks.
+ * They change with a deployment, not during a visit: fetched once per visit and shared by every screen.
+ */
+const forever = { staleTime: Infinity, gcTime: Infinity } as const;
+
+export function useInstruments() {
+  return useQuery({ queryKey: ['reference', 'instruments'], queryFn: () => api.call('listInstruments'), ...forever });
+}
+
+export function useMusicStyles() {
+  return useQuery({ queryKey: ['reference', 'music-styles'], queryFn: () => api.call('listMusicStyles'), ...forever });
+}
+
+export function useCountries() {
+  return useQuery({ queryKey: ['reference', 'countries'], queryFn: () => api.call('listCountries'), ...forever });
+}
+
+export function useSocialNetworks() {
+  return useQuery({
+    queryKey: ['reference', 'social-networks'],
+    queryFn: () => api.call('listSocialNetworks'),
+    ...forever,
+  });
+}
+
+interface Named {
+  id?: string;
+  code?: string;
+  name: Record<Locale, string>;
+}
+
+/** The name of a reference entry (by id, or code for countries) in the reader's language; the id while loading. */
+export function nameOf(list: readonly Named[] | undefined, id: string, locale: Locale): string {
+  const entry = list?.find((e) => (e.id ?? e.code) === id);
+  return entry ? entry.name[locale] : id;
+}
