@@ -15,6 +15,11 @@ const InvitationNotices = lazy(async () => ({
   default: (await import('../../features/sessions/invitation-notices')).InvitationNotices,
 }));
 
+// Who blocked me (the social age only): hidden from what a page shows, reloaded when it changes.
+const BlockedByRuntime = lazy(async () => ({
+  default: (await import('../../features/community/blocked-by')).BlockedByRuntime,
+}));
+
 // The link to the audio client: its store and mqtt.js load after the page, for signed-in users only.
 const NalsRuntime = lazy(async () => ({
   default: (await import('../../features/nals/components/nals-runtime')).NalsRuntime,
@@ -70,6 +75,7 @@ export function SignedInEffects({ user }: { user: CurrentUser }) {
     <Suspense fallback={null}>
       <NalsRuntime user={user} />
       <InvitationNotices userId={user.id} />
+      {user.eligibleToSocial && <BlockedByRuntime userId={user.id} />}
     </Suspense>
   );
 }
