@@ -197,6 +197,8 @@ describe.each(databases())('community on $name', (database) => {
     const viewer = others[0]!;
     expect((await search(viewer, { q: 'chloe durr' })).json.items.map((c) => c.id)).toContain(chloe.id);
     expect((await search(viewer, { q: 'CHLOÉ' })).json.items.map((c) => c.id)).toContain(chloe.id);
+    // A typo, when nothing contains the query: found by similarity.
+    expect((await search(viewer, { q: 'Dürrr' })).json.items.map((c) => c.id)).toContain(chloe.id);
     const piano = await search(viewer, { q: tag, instrument: 'piano', skill: 'medium' });
     expect(piano.json.items.map((c) => c.id)).toEqual([chloe.id]);
     expect((await search(viewer, { q: tag, instrument: 'piano', skill: 'expert' })).json.total).toBe(0);

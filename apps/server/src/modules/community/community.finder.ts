@@ -39,12 +39,15 @@ const distanceKm = (lat: number, lng: number): SQL =>
     power(sin(radians(c.latitude - ${lat}::float8) / 2), 2)
     + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}::float8) / 2), 2))))`;
 
-/** Styles and instruments the account shares with the viewer. */
-const shared = (viewerId: string): SQL => sql`(
-  (SELECT count(*) FROM account_music_styles s JOIN account_music_styles mine
-     ON mine.style_id = s.style_id AND mine.account_id = ${viewerId} WHERE s.account_id = ${accounts.id})
-  + (SELECT count(*) FROM account_instruments i JOIN account_instruments mine
-     ON mine.instrument_id = i.instrument_id AND mine.account_id = ${viewerId} WHERE i.account_id = ${accounts.id}))`;
+/** How many styles and instruments each account shares with the viewer, as a table to join (`sc.account_id`,
+ *  `sc.n`): one grouped pass over the accounts that share any, instead of two subqueries per candidate. */
+const sharedCounts = (viewerId: string): SQL => sql`(SELECT account_id, count(*)::int AS n FROM (
+    SELECT s.account_id FROM account_music_styles s
+      WHERE s.style_id IN (SELECT style_id FROM account_music_styles WHERE account_id = ${viewerId})
+    UNION ALL
+    SELECT i.account_id FROM account_instruments i
+      WHERE i.instrument_id IN (SELECT instrument_id FROM account_instruments WHERE account_id = ${viewerId})
+  ) shared GROUP BY account_id) sc`;
 
 /** A profile the viewer may read in full: public, followed, or their own. */
 const readable = (viewerId: string): SQL => sql`(${accounts.publicProfile} OR ${followedBy(viewerId)})`;
@@ -73,54 +76,61 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
       p: number,
       size: number,
     ): Promise<{ rows: CardRow[]; total: number }> {
-      const conditions: SQL[] = [visibleTo(v.id, v.cutoff), ne(accounts.id, v.id)];
-      const q = filters.q?.trim() ?? '';
-      const nq = sql`places_normalize(${q})`;
-      if (q !== '') {
-        // A name anywhere in the names; a city only on readable profiles. Similarity catches typos ("gitar").
-        conditions.push(sql`(${accounts.searchNames} LIKE '%' || ${nq} || '%'
-          OR ${nq} <% ${accounts.searchNames}
-          OR (${readable(v.id)} AND (${accounts.searchPlace} LIKE ${nq} || '%' OR ${accounts.searchPlace} LIKE '% ' || ${nq} || '%')))`);
-      }
+      const base: SQL[] = [visibleTo(v.id, v.cutoff), ne(accounts.id, v.id)];
       const filtered = filters.instrument || filters.style || filters.country;
-      if (filtered) conditions.push(readable(v.id));
+      if (filtered) base.push(readable(v.id));
       if (filters.instrument) {
         const skill = filters.skill && filters.skill !== 'all' ? sql`AND i.skill = ${filters.skill}` : sql``;
-        conditions.push(sql`EXISTS (SELECT 1 FROM account_instruments i WHERE i.account_id = ${accounts.id}
+        base.push(sql`EXISTS (SELECT 1 FROM account_instruments i WHERE i.account_id = ${accounts.id}
           AND i.instrument_id = ${filters.instrument} ${skill})`);
       } else if (filters.skill && filters.skill !== 'all') {
-        conditions.push(readable(v.id));
-        conditions.push(sql`EXISTS (SELECT 1 FROM account_instruments i WHERE i.account_id = ${accounts.id}
+        base.push(readable(v.id));
+        base.push(sql`EXISTS (SELECT 1 FROM account_instruments i WHERE i.account_id = ${accounts.id}
           AND i.skill = ${filters.skill})`);
       }
       if (filters.style) {
-        conditions.push(sql`EXISTS (SELECT 1 FROM account_music_styles s WHERE s.account_id = ${accounts.id}
+        base.push(sql`EXISTS (SELECT 1 FROM account_music_styles s WHERE s.account_id = ${accounts.id}
           AND s.style_id = ${filters.style})`);
       }
-      if (filters.country) conditions.push(eq(accounts.countryCode, filters.country.toUpperCase()));
-      const where = and(...conditions);
-      const rank =
-        q === ''
-          ? [desc(accounts.createdAt)]
-          : [
-              desc(sql`(lower(${accounts.username}) = lower(${q}))`),
-              desc(sql`greatest(word_similarity(${nq}, ${accounts.searchNames}),
-                CASE WHEN ${readable(v.id)} THEN word_similarity(${nq}, coalesce(${accounts.searchPlace}, '')) ELSE 0 END)`),
-            ];
-      const [rows, [n]] = await Promise.all([
-        db
-          .select(card(v.id))
+      if (filters.country) base.push(eq(accounts.countryCode, filters.country.toUpperCase()));
+
+      const q = filters.q?.trim() ?? '';
+      if (q === '') return page(base, [desc(accounts.createdAt)]);
+      const nq = sql`places_normalize(${q})`;
+      const rank = [
+        desc(sql`(lower(${accounts.username}) = lower(${q}))`),
+        desc(sql`greatest(word_similarity(${nq}, ${accounts.searchNames}),
+          CASE WHEN ${readable(v.id)} THEN word_similarity(${nq}, coalesce(${accounts.searchPlace}, '')) ELSE 0 END)`),
+      ];
+      // First what contains the query: a name anywhere in the names, a city (or region) by the start of one of its
+      // words, on readable profiles only. Each of the three is answered by a trigram index (they sit in one OR the
+      // planner can turn into a BitmapOr); readability is checked on the matches, not on the table.
+      const names = sql`${accounts.searchNames} LIKE '%' || ${nq} || '%'`;
+      const place = sql`(${accounts.searchPlace} LIKE ${nq} || '%' OR ${accounts.searchPlace} LIKE '% ' || ${nq} || '%')`;
+      const found = await page([...base, sql`(${names} OR ${place})`, sql`(${names} OR ${readable(v.id)})`], rank);
+      if (found.total > 0) return found;
+      // Nothing contains it: a typo ("gitar", "Dubios"), by trigram word similarity, from the same index. Running it
+      // only then keeps the costly similarity off the common case.
+      return page([...base, sql`${nq} <% ${accounts.searchNames}`], rank);
+
+      /** One page and the total in one query (a window count); past the last page, a count alone. */
+      async function page(conditions: SQL[], order: SQL[]): Promise<{ rows: CardRow[]; total: number }> {
+        const where = and(...conditions);
+        const rows = await db
+          .select({ ...card(v.id), total: sql<number>`(count(*) OVER ())::int` })
           .from(accounts)
           .where(where)
-          .orderBy(...rank, asc(accounts.username))
+          .orderBy(...order, asc(accounts.username))
           .limit(size)
-          .offset((p - 1) * size),
-        db
+          .offset((p - 1) * size);
+        if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+        if (p === 1) return { rows: [], total: 0 };
+        const [n] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(accounts)
-          .where(where),
-      ]);
-      return { rows, total: n?.n ?? 0 };
+          .where(where);
+        return { rows: [], total: n?.n ?? 0 };
+      }
     },
 
     /** Public profiles the viewer does not follow yet. 'around': within the delay limit of the viewer's city,
@@ -157,17 +167,17 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
         conditions.push(sql`c.latitude BETWEEN ${here.latitude - band}::float8 AND ${here.latitude + band}::float8`);
         conditions.push(sql`${km} <= ${maxKm}::float8`);
       }
-      const order = [desc(shared(v.id)), desc(accounts.createdAt), asc(accounts.id)];
+      const order = [desc(sql`coalesce(sc.n, 0)`), desc(accounts.createdAt), asc(accounts.id)];
+      const query = db
+        .select(card(v.id))
+        .from(accounts)
+        .leftJoin(sharedCounts(v.id), sql`sc.account_id = ${accounts.id}`);
       if (!delayMs)
-        return db
-          .select(card(v.id))
-          .from(accounts)
+        return query
           .where(and(...conditions))
           .orderBy(...order)
           .limit(limit);
-      return db
-        .select(card(v.id))
-        .from(accounts)
+      return query
         .leftJoin(sql`cities c`, sql`c.id = ${accounts.cityId}`)
         .where(and(...conditions))
         .orderBy(sql`${delayMs} ASC NULLS LAST`, ...order)
