@@ -110,13 +110,17 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
       const found = await page([...base, sql`(${names} OR ${place})`, sql`(${names} OR ${readable(v.id)})`], rank);
       if (found.total > 0) return found;
       // Nothing contains it: a typo ("gitar", "Dubios"), by trigram word similarity, from the same index. Running it
-      // only then keeps the costly similarity off the common case.
-      return page([...base, sql`${nq} <% ${accounts.searchNames}`], rank);
+      // only then keeps the costly similarity off the common case. The planner, which prices a similarity like a
+      // comparison, would rather compute it on every row than read the index: told not to, for this query only.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return page([...base, sql`${nq} <% ${accounts.searchNames}`], rank, tx);
+      });
 
       /** One page and the total in one query (a window count); past the last page, a count alone. */
-      async function page(conditions: SQL[], order: SQL[]): Promise<{ rows: CardRow[]; total: number }> {
+      async function page(conditions: SQL[], order: SQL[], on: Db = db): Promise<{ rows: CardRow[]; total: number }> {
         const where = and(...conditions);
-        const rows = await db
+        const rows = await on
           .select({ ...card(v.id), total: sql<number>`(count(*) OVER ())::int` })
           .from(accounts)
           .where(where)
@@ -125,7 +129,7 @@ export function createCommunityFinder(db: Db, delay: DelayModel) {
           .offset((p - 1) * size);
         if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
         if (p === 1) return { rows: [], total: 0 };
-        const [n] = await db
+        const [n] = await on
           .select({ n: sql<number>`count(*)::int` })
           .from(accounts)
           .where(where);
