@@ -12,6 +12,7 @@ import frMe from '../locales/fr/me.json';
 import frHall from '../locales/fr/hall.json';
 import type enNals from '../locales/en/nals.json';
 import type enSessions from '../locales/en/sessions.json';
+import type enProfile from '../locales/en/profile.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -27,6 +28,7 @@ export const resources = {
 export interface LazyResources {
   nals: typeof enNals;
   sessions: typeof enSessions;
+  profile: typeof enProfile;
 }
 type LazyNamespace = keyof LazyResources;
 
