@@ -149,9 +149,7 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
           <Textarea
             label={t('form.biography')}
             description={t('form.biographyCount', { count: values.biography.length, max: BIOGRAPHY_MAX })}
-            autosize
-            minRows={4}
-            maxRows={12}
+            rows={6}
             maxLength={BIOGRAPHY_MAX}
             {...form.getInputProps('biography')}
           />

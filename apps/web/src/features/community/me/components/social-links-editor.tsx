@@ -41,6 +41,7 @@ export function SocialLinksEditor({ form }: { form: UseFormReturnType<ProfileFor
                 <Select
                   label={t('form.network')}
                   data={data}
+                  searchable
                   miw={160}
                   allowDeselect={false}
                   {...form.getInputProps(`socialLinks.${index}.network`)}
