@@ -7,6 +7,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../../components/ui/form-alert';
 import { errorText } from '../../../../lib/error-text';
 import { MusicianAvatar } from '../../components/musician-avatar';
 import { useSetPicture, type PictureKind } from '../api/my-profile';
@@ -95,15 +96,11 @@ export function PictureField({ kind, username, current, displayedUsername }: Pic
           {t('pictures.formats')}
         </Text>
       </Group>
-      {problem && !src && (
-        <Text c="red.8" size="sm" role="alert">
-          {problem}
-        </Text>
-      )}
+      {problem && !src && <FormAlert kind="error">{problem}</FormAlert>}
       {upload.isSuccess && !src && (
-        <Text c="teal.8" size="sm" role="status">
+        <FormAlert kind="success">
           {kind === 'profile' ? t('pictures.savedProfile') : t('pictures.savedCover')}
-        </Text>
+        </FormAlert>
       )}
       <CropModal
         src={src}

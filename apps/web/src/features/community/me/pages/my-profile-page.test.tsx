@@ -116,7 +116,7 @@ describe('MyProfilePage', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getAllByRole('textbox', { name: 'Web address' })[1]!, 'https://nowhere');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(/Your profile could not be saved/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your profile was not saved/)).toBeInTheDocument();
     const urls = screen.getAllByRole('textbox', { name: 'Web address' });
     expect(urls[1]).toHaveAccessibleDescription(expect.stringContaining('Enter a web address starting with https://.'));
     expect(urls[1]).toHaveValue('https://nowhere');
