@@ -74,7 +74,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         ) : (
           <Group gap="xs">
             {profile.musicStyles.map((s) => (
-              <Badge key={s} variant="outline" color="teal" tt="none" size="lg">
+              <Badge key={s} variant="default" tt="none" size="lg">
                 {nameOf(styles.data, s, locale)}
               </Badge>
             ))}
