@@ -5,6 +5,12 @@ import { expectAccessible } from '../support/a11y.ts';
 import { screenshotAtWidths } from '../support/screenshots.ts';
 import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
 
+/** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
+async function shoot(page: Page, name: string, lang: Lang): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, name, lang);
+}
+
 /** The /me page's words (apps/web/src/locales/<lang>/profile.json) and the reference names it shows. */
 const W = {
   en: {
@@ -193,7 +199,7 @@ for (const lang of ['en', 'fr'] as const) {
     await url.fill(`https://www.youtube.com/@${user.username}`);
 
     await expectAccessible(page, `my profile, edit mode (${lang})`);
-    await screenshotAtWidths(page, 'my-profile-edit', lang);
+    await shoot(page, 'my-profile-edit', lang);
 
     await page.getByRole('button', { name: w.save, exact: true }).click();
     await expect(page.getByText(w.saved)).toBeVisible();
@@ -214,7 +220,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(main.getByRole('img', { name: new RegExp(w.cover) })).toBeVisible();
     await expect(headerAvatar).not.toHaveAttribute('src', defaultAvatar!);
     await expectAccessible(page, `my profile (${lang})`);
-    await screenshotAtWidths(page, 'my-profile-view', lang);
+    await shoot(page, 'my-profile-view', lang);
 
     // Private: another musician sees only the names, picture and verified flag.
     const other = await createConfirmedUser(request, { prefix: `mq${lang}` });
@@ -266,7 +272,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page.getByRole('link', { name: w.edit })).toHaveCount(0);
     await expect(page.getByRole('button', { name: w.edit })).toHaveCount(0);
     await expectAccessible(page, `my profile under 13 (${lang})`);
-    await screenshotAtWidths(page, 'my-profile-under-13', lang);
+    await shoot(page, 'my-profile-under-13', lang);
     expect(social).toEqual([]);
     await context.close();
   });

@@ -125,7 +125,7 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
               data={countryData}
               searchable
               clearable
-              disabled={values.city !== null}
+              readOnly={values.city !== null}
               description={
                 values.city
                   ? t('form.countryFromCity', { country: nameOf(countries.data, values.city.country, locale) })
