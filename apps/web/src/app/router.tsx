@@ -134,7 +134,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'me',
                 loader: guard(SIGNED_IN),
-                lazy: { Component: async () => (await import('../features/me/pages/profile-page')).ProfilePage },
+                lazy: {
+                  Component: async () => (await import('../features/community/me/pages/my-profile-page')).MyProfilePage,
+                },
               },
               {
                 path: 'download',

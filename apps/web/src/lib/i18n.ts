@@ -13,6 +13,7 @@ import frHall from '../locales/fr/hall.json';
 import type enNals from '../locales/en/nals.json';
 import type enSessions from '../locales/en/sessions.json';
 import type enCommunity from '../locales/en/community.json';
+import type enProfile from '../locales/en/profile.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -29,6 +30,7 @@ export interface LazyResources {
   nals: typeof enNals;
   sessions: typeof enSessions;
   community: typeof enCommunity;
+  profile: typeof enProfile;
 }
 type LazyNamespace = keyof LazyResources;
 
