@@ -102,6 +102,17 @@ for (const lang of ['en', 'fr'] as const) {
       liveIn(request, benApi!, 'Geneve', 'CH'),
       liveIn(request, farApi!, 'Montreal', 'CA'),
     ]);
+    // Ben plays the first instrument of the reference list: the hall names it in the reader's language.
+    const instruments = (await (await request.get('/api/v1/instruments', { headers: benApi!.headers })).json()) as {
+      id: string;
+      name: Record<Lang, string>;
+    }[];
+    const instrument = instruments[0]!;
+    const skills = await request.put('/api/v1/me/music-skills', {
+      headers: benApi!.headers,
+      data: { instruments: [{ instrument: instrument.id, skill: 'medium', brand: null, model: null }] },
+    });
+    expect(skills.status(), await skills.text()).toBe(200);
     // Under 13: no social call at all, a city included.
     const refused = await request.put('/api/v2/me/profile', {
       headers: kidApi!.headers,
@@ -122,6 +133,7 @@ for (const lang of ['en', 'fr'] as const) {
         await expect(benCard).toBeVisible({ timeout: 20_000 });
         await expect(benCard.getByText(/^≈ \d+ ms$/)).toBeVisible();
         await expect(benCard.getByText(/Gen[eè]v/)).toBeVisible();
+        await expect(benCard.getByText(instrument.name[lang], { exact: true })).toBeVisible();
         await expect(benCard.getByRole('button', { name: w.follow(ben.username) })).toBeVisible();
         await expect(around.getByRole('link', { name: far.username })).toHaveCount(0);
         await expect(around.getByRole('link', { name: kid.username })).toHaveCount(0);

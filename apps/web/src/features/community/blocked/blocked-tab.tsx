@@ -29,7 +29,7 @@ function BlockedRow({ musician }: { musician: MusicianCard }) {
   return (
     <Paper component="li" withBorder radius="md" p="md">
       <Group justify="space-between" gap="md" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
           <MusicianAvatar picture={musician.profilePicture} size={44} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600} truncate="end">
@@ -45,6 +45,7 @@ function BlockedRow({ musician }: { musician: MusicianCard }) {
         <Button
           variant="light"
           size="sm"
+          style={{ flexShrink: 0 }}
           aria-label={t('blocked.unblockName', { name })}
           loading={unblock.isPending}
           onClick={onUnblock}
