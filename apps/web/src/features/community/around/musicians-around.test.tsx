@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MusicianCard } from '@tutti/contract/community';
 import { renderWithProviders } from '../../../../test/render';
+import { ToastHost } from '../../../components/ui/toast-host';
 import { setCurrentUser } from '../../../lib/session';
 import { ANA, BEN, json, userOf } from '../../sessions/test-fixtures';
 import { setBlockedBy } from '../blocked-by';
@@ -79,12 +80,18 @@ describe('MusiciansAround', () => {
     expect(await within(region).findByText('Batterie')).toBeInTheDocument();
   });
 
-  it('drops a musician from the list once followed', async () => {
-    renderWithProviders(<MusiciansAround />);
+  it('drops a musician from the list once followed, and says so', async () => {
+    renderWithProviders(
+      <>
+        <MusiciansAround />
+        <ToastHost />
+      </>,
+    );
     const region = await section();
     await userEvent.click(await within(region).findByRole('button', { name: 'Follow Ben' }));
     await waitFor(() => expect(within(region).queryByRole('link', { name: 'Ben' })).not.toBeInTheDocument());
     expect(within(region).getByRole('link', { name: 'Chloé' })).toBeInTheDocument();
+    expect(await screen.findByText('You follow Ben.')).toBeInTheDocument();
   });
 
   it('asks a musician without a city to set it on their profile', async () => {

@@ -16,16 +16,17 @@ import { errorText } from '../../../lib/error-text';
 import { BLOCKED_PAGE_SIZE, useBlockedMusicians, useUnblock } from '../api/blocked';
 import { MusicianAvatar } from '../components/musician-avatar';
 
-function BlockedRow({ musician }: { musician: MusicianCard }) {
+function BlockedRow({
+  musician,
+  pending,
+  onUnblock,
+}: {
+  musician: MusicianCard;
+  pending: boolean;
+  onUnblock: () => void;
+}) {
   const { t } = useTranslation('me');
-  const { t: tc } = useTranslation();
-  const unblock = useUnblock();
   const name = musician.displayedUsername;
-  const onUnblock = () =>
-    unblock.mutate(musician.id, {
-      onSuccess: () => showToast({ message: t('blocked.unblocked', { name }) }),
-      onError: (error) => showToast({ message: errorText(tc, error), color: 'red' }),
-    });
   return (
     <Paper component="li" withBorder radius="md" p="md">
       <Group justify="space-between" gap="md" wrap="nowrap">
@@ -47,7 +48,7 @@ function BlockedRow({ musician }: { musician: MusicianCard }) {
           size="sm"
           style={{ flexShrink: 0 }}
           aria-label={t('blocked.unblockName', { name })}
-          loading={unblock.isPending}
+          loading={pending}
           onClick={onUnblock}
         >
           {t('blocked.unblock')}
@@ -63,6 +64,15 @@ export function BlockedTab() {
   const { t: tc } = useTranslation();
   const [page, setPage] = useState(1);
   const blocked = useBlockedMusicians(page);
+  // Here rather than in a row: the row leaves the list as the list reloads, and the toast must still come.
+  const unblock = useUnblock();
+  const onUnblock = (musician: MusicianCard) => {
+    const name = musician.displayedUsername;
+    unblock.mutate(musician.id, {
+      onSuccess: () => showToast({ message: t('blocked.unblocked', { name }) }),
+      onError: (error) => showToast({ message: errorText(tc, error), color: 'red' }),
+    });
+  };
   const total = blocked.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / BLOCKED_PAGE_SIZE));
   // The last one of a page unblocked: back to the page before.
@@ -88,7 +98,12 @@ export function BlockedTab() {
           </Text>
           <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
             {blocked.data.items.map((m) => (
-              <BlockedRow key={m.id} musician={m} />
+              <BlockedRow
+                key={m.id}
+                musician={m}
+                pending={unblock.isPending && unblock.variables === m.id}
+                onUnblock={() => onUnblock(m)}
+              />
             ))}
           </Stack>
         </>
