@@ -11,8 +11,10 @@ import { BROWSER_LOCALE, logInViaUi, openBrowser, WORDS } from '../support/ui.ts
  * musician's open hall at once (bus `/blocked/{id}`), and unblocking from the preferences brings them back.
  *
  * Cities: Besançon and Genève (about 1 to 2 ms apart) rather than Paris and Lyon, so that musicians other journeys
- * put in Paris or Lyon never outrank them in a hall that shows six; Montréal is far beyond the real-time limit.
+ * put in Paris or Lyon never outrank them in a hall that shows six. The far musician lives far beyond the real-time
+ * limit, and far from the other language's far one too (each must find nobody around).
  */
+const FAR: Record<Lang, [string, string]> = { en: ['Tokyo', 'JP'], fr: ['Sydney', 'AU'] };
 const AROUND_WORDS = {
   en: {
     around: 'Musicians around you',
@@ -22,6 +24,8 @@ const AROUND_WORDS = {
     unblocked: (name: string) => `${name} is unblocked`,
     stayRemoved: 'Follows removed by the block stay removed.',
     empty: 'You have not blocked anyone.',
+    nobody: /Nobody is close enough to rehearse with you/,
+    search: 'Search musicians',
   },
   fr: {
     around: 'Musiciens autour de vous',
@@ -31,6 +35,8 @@ const AROUND_WORDS = {
     unblocked: (name: string) => `${name} est débloqué`,
     stayRemoved: 'Les abonnements supprimés par le blocage le restent.',
     empty: 'Vous n’avez bloqué personne.',
+    nobody: /Personne n’est encore assez proche pour répéter avec vous/,
+    search: 'Rechercher des musiciens',
   },
 } as const;
 
@@ -100,7 +106,7 @@ for (const lang of ['en', 'fr'] as const) {
     await Promise.all([
       liveIn(request, anaApi!, 'Besancon', 'FR'),
       liveIn(request, benApi!, 'Geneve', 'CH'),
-      liveIn(request, farApi!, 'Montreal', 'CA'),
+      liveIn(request, farApi!, ...FAR[lang]),
     ]);
     // Ben plays the first instrument of the reference list: the hall names it in the reader's language.
     const instruments = (await (await request.get('/api/v1/instruments', { headers: benApi!.headers })).json()) as {
@@ -154,6 +160,19 @@ for (const lang of ['en', 'fr'] as const) {
         await expect(kidBrowser.page.getByRole('heading', { name: WORDS[lang].hello(kid.username) })).toBeVisible();
         await expect(aroundOf(kidBrowser.page, lang)).toHaveCount(0);
         expect(suggestionsAsked).toEqual([]);
+      });
+
+      await test.step('the far musician is told nobody is close enough, and offered the search', async () => {
+        const farBrowser = await openBrowser(browser, { locale: BROWSER_LOCALE[lang] });
+        try {
+          await logInViaUi(farBrowser.page, far, { lang });
+          const around = aroundOf(farBrowser.page, lang);
+          await expect(around.getByText(w.nobody)).toBeVisible({ timeout: 20_000 });
+          await expect(around.getByRole('link', { name: w.search })).toHaveAttribute('href', '/search');
+          await screenshotAtWidths(farBrowser.page, 'community-around-nobody', lang);
+        } finally {
+          await farBrowser.context.close();
+        }
       });
 
       const benPage = benBrowser.page;
