@@ -85,13 +85,18 @@ export const routes: RouteObject[] = [
                   // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
                   // client's first step the nals feature's.
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }] = await Promise.all([
-                      import('../features/sessions/pages/hall-page'),
-                      import('../features/hall/components/hall-greeting'),
-                      import('../features/nals/components/audio-setup-step'),
-                    ]);
+                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }, { MusiciansAround }] = await Promise.all(
+                      [
+                        import('../features/sessions/pages/hall-page'),
+                        import('../features/hall/components/hall-greeting'),
+                        import('../features/nals/components/audio-setup-step'),
+                        import('../features/community/around/musicians-around'),
+                      ],
+                    );
                     return function Hall() {
-                      return <HallPage greeting={<HallGreeting />} setup={<AudioSetupStep />} />;
+                      return (
+                        <HallPage greeting={<HallGreeting />} setup={<AudioSetupStep />} around={<MusiciansAround />} />
+                      );
                     };
                   },
                 },
@@ -154,7 +159,16 @@ export const routes: RouteObject[] = [
                 path: 'me/preferences',
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/me/pages/preferences-page')).PreferencesPage,
+                  // The account settings are the me feature's; the blocked musicians tab, the community's.
+                  Component: async () => {
+                    const [{ PreferencesPage }, { BlockedTab }] = await Promise.all([
+                      import('../features/me/pages/preferences-page'),
+                      import('../features/community/blocked/blocked-tab'),
+                    ]);
+                    return function Preferences() {
+                      return <PreferencesPage blockedTab={<BlockedTab />} />;
+                    };
+                  },
                 },
               },
             ],

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Title.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session';
@@ -14,19 +15,22 @@ import { PasswordTab } from '../components/password-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { UsernameTab } from '../components/username-tab';
 
-const TABS = ['preferences', 'account', 'username', 'password', 'devices'] as const;
+const TABS = ['preferences', 'account', 'username', 'password', 'devices', 'blocked'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 
-/** /me/preferences; the open tab lives in ?tab= so a reload or a shared link keeps it. */
-export function PreferencesPage() {
+/** /me/preferences; the open tab lives in ?tab= so a reload or a shared link keeps it. `blockedTab`: the community
+ *  feature's list of blocked musicians, a tab only for musicians of the social age (SPEC section 6, eligibleToSocial). */
+export function PreferencesPage({ blockedTab }: { blockedTab?: ReactNode }) {
   const { t } = useTranslation('me');
   useTitle(t('preferences.title'));
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'preferences';
   if (!user) return null;
+  const social = Boolean(blockedTab) && user.eligibleToSocial;
+  const tabs = TABS.filter((value) => value !== 'blocked' || social);
+  const tab: Tab = isTab(requested) && tabs.includes(requested) ? requested : 'preferences';
 
   const select = (value: string | null) => {
     if (isTab(value)) setParams(value === 'preferences' ? {} : { tab: value }, { replace: true });
@@ -38,9 +42,9 @@ export function PreferencesPage() {
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Tabs value={tab} onChange={select} keepMounted={false} variant="pills" radius="md">
           <Tabs.List aria-label={t('preferences.tabs.label')} mb="lg">
-            {TABS.map((value) => (
+            {tabs.map((value) => (
               <Tabs.Tab key={value} value={value}>
-                {t(`preferences.tabs.${value}`)}
+                {value === 'blocked' ? t('blocked.tab') : t(`preferences.tabs.${value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -59,6 +63,7 @@ export function PreferencesPage() {
           <Tabs.Panel value="devices">
             <DevicesTab />
           </Tabs.Panel>
+          {social && <Tabs.Panel value="blocked">{blockedTab}</Tabs.Panel>}
         </Tabs>
       </Paper>
     </Stack>

@@ -43,8 +43,9 @@ export function hallSections(
 }
 
 /** /studio/hall: the sessions lobby, live through the bus. `greeting` is the hall feature's header (online count);
- *  `setup`, what a newcomer must do first (the audio client), above the lists. */
-export function HallPage({ greeting, setup }: { greeting?: ReactNode; setup?: ReactNode }) {
+ *  `setup`, what a newcomer must do first (the audio client), above the lists; `around`, the community's musicians
+ *  close enough to play with, under them. */
+export function HallPage({ greeting, setup, around }: { greeting?: ReactNode; setup?: ReactNode; around?: ReactNode }) {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tHall } = useTranslation('hall');
   useTitle(tHall('hall.title'));
@@ -107,7 +108,7 @@ export function HallPage({ greeting, setup }: { greeting?: ReactNode; setup?: Re
         <SectionCard title={t('hall.activity')}>
           <ActivityFeed />
         </SectionCard>
-        <SectionCard title={tHall('hall.sections.musicians.title')} empty={tHall('hall.sections.musicians.empty')} />
+        {around}
       </SimpleGrid>
     </Stack>
   );
