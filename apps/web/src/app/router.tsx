@@ -137,6 +137,20 @@ export const routes: RouteObject[] = [
                 lazy: { Component: async () => (await import('../features/me/pages/profile-page')).ProfilePage },
               },
               {
+                path: 'search',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/community/search/search-page')).SearchPage,
+                },
+              },
+              {
+                path: 'users/profiles/:username',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/community/profile/profile-page')).ProfilePage,
+                },
+              },
+              {
                 path: 'download',
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
