@@ -15,7 +15,7 @@ export function DelayBadge({ delayMs }: { delayMs: number | null }) {
   const ms = roundDelay(delayMs);
   return (
     <Tooltip label={t('delay.explain')} multiline w={260} withArrow>
-      <Badge variant="light" color="teal" tt="none">
+      <Badge variant="outline" color="teal.9" tt="none">
         <span aria-hidden>{t('delay.value', { ms })}</span>
         <VisuallyHidden>{t('delay.label', { ms })}</VisuallyHidden>
       </Badge>
