@@ -47,7 +47,7 @@ export function MusicianCard({ musician }: { musician: Card }) {
             @{musician.username}
           </Text>
           {musician.city && (
-            <Text size="sm" truncate="end">
+            <Text size="sm">
               {placeText(musician.city, countries.data, locale)}
             </Text>
           )}

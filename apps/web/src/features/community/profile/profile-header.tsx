@@ -66,6 +66,7 @@ export function ProfileHeader({ profile, onBlock, blocking }: ProfileHeaderProps
             picture={profile.profilePicture}
             alt={t('profile.picture', { name })}
             size={112}
+            radius={999}
             mt={-56}
             style={{ border: '4px solid var(--mantine-color-body)', background: 'var(--mantine-color-body)' }}
           />

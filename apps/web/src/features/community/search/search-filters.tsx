@@ -47,7 +47,7 @@ export function SearchFilters({ value, onChange, onClear, canClear }: SearchFilt
 
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
         <NativeSelect
           label={t('search.instrument')}
           value={value.instrument}
