@@ -46,11 +46,7 @@ export function MusicianCard({ musician }: { musician: Card }) {
           <Text size="sm" c="dimmed" truncate="end">
             @{musician.username}
           </Text>
-          {musician.city && (
-            <Text size="sm">
-              {placeText(musician.city, countries.data, locale)}
-            </Text>
-          )}
+          {musician.city && <Text size="sm">{placeText(musician.city, countries.data, locale)}</Text>}
           {musician.instruments.length > 0 && (
             <Group gap={6} mt={2}>
               {musician.instruments.map((played) => (
