@@ -67,7 +67,10 @@ async function musician(page: Page, request: APIRequestContext, domain?: string)
   const user = await createConfirmedUser(request, { prefix: 'crawl', domain });
   const api = await apiSessionOf(request, user);
   const own = await createOpenRehearsalViaApi(request, api, { name: name('Crawl'), public: false });
-  const params: Record<string, string> = { '/studio/open-rehearsal/:sessionId': own.id };
+  const params: Record<string, string> = {
+    '/studio/open-rehearsal/:sessionId': own.id,
+    '/users/profiles/:username': user.username,
+  };
   if (domain === TESTER_DOMAIN) {
     const admin = await adminSession(request);
     const rehearsal = await createTestRehearsalViaApi(request, admin, { name: name('Crawl test'), password: 'pw-42' });
@@ -92,7 +95,7 @@ const PERSONAS: Persona[] = [
       const admin = await adminSession(request);
       const own = await createOpenRehearsalViaApi(request, admin, { name: name('Crawl admin'), public: false });
       await logInViaUi(page, ADMIN);
-      return { '/studio/open-rehearsal/:sessionId': own.id };
+      return { '/studio/open-rehearsal/:sessionId': own.id, '/users/profiles/:username': ADMIN.username };
     },
   },
 ];

@@ -144,6 +144,20 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'search',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/community/search/search-page')).SearchPage,
+                },
+              },
+              {
+                path: 'users/profiles/:username',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/community/profile/profile-page')).ProfilePage,
+                },
+              },
+              {
                 path: 'download',
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },

@@ -16,7 +16,10 @@ export const PATHS = {
   sessions: '/studio/sessions',
   newSession: '/studio/sessions/new',
   subscription: '/me/subscription',
+  search: '/search',
 } as const;
 
 export const openRehearsalPath = (sessionId: string): string => `/studio/open-rehearsal/${sessionId}`;
 export const testRehearsalPath = (sessionId: string): string => `/studio/test-rehearsal/${sessionId}`;
+/** A musician's profile page (SPEC section 2, /users/profiles/:username). */
+export const profilePath = (username: string): string => `/users/profiles/${encodeURIComponent(username)}`;

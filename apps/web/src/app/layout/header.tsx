@@ -31,6 +31,10 @@ interface NavItem {
   badge?: boolean;
 }
 
+// Musicians of the social age only (SPEC section 6, eligibleToSocial), with the community's texts.
+const CommunityMenu = lazy(async () => ({ default: (await import('./community-menu')).CommunityMenu }));
+const CommunityNavLinks = lazy(async () => ({ default: (await import('./community-menu')).CommunityNavLinks }));
+
 // Signed-in users only, like the menus: its query code stays out of the guest pages' first load.
 const InvitationsBadge = lazy(async () => ({
   default: (await import('../../features/sessions/invitation-notices')).InvitationsBadge,
@@ -102,6 +106,11 @@ export function Header() {
                   )}
                 </Button>
               ))}
+              {user?.eligibleToSocial && (
+                <Suspense fallback={null}>
+                  <CommunityMenu />
+                </Suspense>
+              )}
             </Group>
           </Box>
           {user && (
@@ -141,6 +150,11 @@ export function Header() {
                 )}
               </Button>
             ))}
+            {user?.eligibleToSocial && (
+              <Suspense fallback={null}>
+                <CommunityNavLinks />
+              </Suspense>
+            )}
           </Stack>
         </Box>
       </Collapse>
