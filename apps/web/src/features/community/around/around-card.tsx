@@ -7,21 +7,19 @@ import '@mantine/core/styles/Stack.css';
 import { Link } from 'react-router';
 import type { MusicianCard } from '@tutti/contract/community';
 import { currentLanguage } from '../../../lib/i18n';
+import { profilePath } from '../../../lib/paths';
 import { nameOf, useCountries, useInstruments } from '../api/reference';
 import { DelayBadge } from '../components/delay-badge';
 import { FollowButton } from '../components/follow-button';
 import { MusicianAvatar } from '../components/musician-avatar';
-
-/** A musician's public page. */
-export const profilePath = (username: string): string => `/users/profiles/${encodeURIComponent(username)}`;
+import { placeText } from '../components/place-text';
 
 /** One suggested musician: who, where, how far (the delay), what they play, and Follow. */
 export function AroundCard({ musician }: { musician: MusicianCard }) {
   const locale = currentLanguage();
   const instruments = useInstruments();
   const countries = useCountries();
-  const city = musician.city;
-  const place = city ? [city.name, nameOf(countries.data, city.country, locale)].join(', ') : null;
+  const place = musician.city ? placeText(musician.city, countries.data, locale) : null;
   const played = musician.instruments.map((i) => nameOf(instruments.data, i.instrument, locale)).join(' · ');
 
   return (

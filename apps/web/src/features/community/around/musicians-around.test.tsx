@@ -68,7 +68,7 @@ describe('MusiciansAround', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('link', { name: 'Ben' })).toHaveAttribute('href', '/users/profiles/ben');
     expect(within(items[0]!).getByText('≈ 4 ms')).toBeInTheDocument();
-    expect(await within(items[0]!).findByText('Lyon, France')).toBeInTheDocument();
+    expect(await within(items[0]!).findByText('Lyon, Auvergne-Rhône-Alpes, France')).toBeInTheDocument();
     expect(await within(items[0]!).findByText('Drums')).toBeInTheDocument();
     expect(within(items[1]!).getByText('≈ 9 ms')).toBeInTheDocument();
     expect(fetchSpy).toHaveBeenCalledWith('/api/v1/me/follows/suggestions?limit=6', expect.anything());

@@ -22,7 +22,6 @@ import { AROUND_LIMIT, useMusiciansAround, useOwnProfile } from './use-around';
 
 /** Where a musician sets their city: their profile, opened in edit mode. */
 const EDIT_PROFILE = `${PATHS.me}?edit=1`;
-const SEARCH = '/search';
 
 const cardsGrid = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -93,7 +92,7 @@ function AroundList({ userId, username }: { userId: string; username: string }) 
       </Box>
     );
   }
-  if (shown.length === 0) return <Invite text={t('around.nobody')} action={t('around.search')} to={SEARCH} />;
+  if (shown.length === 0) return <Invite text={t('around.nobody')} action={t('around.search')} to={PATHS.search} />;
   return (
     <SimpleGrid component="ul" cols={cardsGrid} spacing="sm" m={0} p={0} style={{ listStyle: 'none' }}>
       {shown.slice(0, AROUND_LIMIT).map((m) => (
