@@ -13,6 +13,10 @@ interface SectionCardProps {
   headingOrder?: 2 | 3;
 }
 
+/** `{list.length > 0 && <List />}` gives false for an empty list: that is no content either, so `empty` shows. */
+const hasContent = (children: ReactNode): boolean =>
+  children !== undefined && children !== null && children !== false && children !== '';
+
 export function SectionCard({ title, empty, children, headingOrder = 2 }: SectionCardProps) {
   const headingId = useId();
   return (
@@ -21,7 +25,7 @@ export function SectionCard({ title, empty, children, headingOrder = 2 }: Sectio
         <Title order={headingOrder} size="h4" id={headingId}>
           {title}
         </Title>
-        {children ?? (empty && <Text c="dimmed">{empty}</Text>)}
+        {hasContent(children) ? children : empty && <Text c="dimmed">{empty}</Text>}
       </Stack>
     </Paper>
   );

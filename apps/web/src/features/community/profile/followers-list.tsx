@@ -1,11 +1,5 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Alert.css';
+import { Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import type { MusicianCard as Card } from '@tutti/contract/community';
 import { useState } from 'react';
@@ -16,6 +10,7 @@ import { MusicianCard } from '../components/musician-card';
 import { Pager } from '../components/pager';
 import { CardSkeletons } from '../search/search-results';
 import { COMMUNITY_NS } from '../translations';
+import { LoadError } from '../components/load-error';
 
 export const FOLLOWERS_PAGE_SIZE = 10;
 
@@ -28,16 +23,7 @@ export function FollowersList({ accountId }: { accountId: string }) {
 
   if (followers.isPending) return <CardSkeletons count={2} />;
   if (followers.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" radius="md">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('followers.error')}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void followers.refetch()}>
-            {t('search.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError text={t('followers.error')} onRetry={() => void followers.refetch()} />;
   }
   if (musicians.length === 0) return <Text c="dimmed">{t('followers.empty')}</Text>;
   return (

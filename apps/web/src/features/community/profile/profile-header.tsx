@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
@@ -18,6 +18,7 @@ import { useCountries } from '../api/reference';
 import { DelayBadge } from '../components/delay-badge';
 import { FollowButton } from '../components/follow-button';
 import { MusicianAvatar } from '../components/musician-avatar';
+import { ProfileCover } from '../components/profile-cover';
 import { placeText } from '../components/place-text';
 import { VerifiedMark } from '../components/verified-mark';
 import { COMMUNITY_NS } from '../translations';
@@ -46,20 +47,7 @@ export function ProfileHeader({ profile, onBlock, blocking }: ProfileHeaderProps
 
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Box
-        style={{
-          aspectRatio: '3 / 1',
-          background: 'linear-gradient(120deg, var(--mantine-color-violet-2), var(--mantine-color-teal-1))',
-        }}
-      >
-        {profile.coverPicture && (
-          <img
-            src={profile.coverPicture}
-            alt=""
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-        )}
-      </Box>
+      <ProfileCover src={profile.coverPicture} alt="" radius={0} />
       <Stack gap="sm" px={{ base: 'md', sm: 'xl' }} pb="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <MusicianAvatar

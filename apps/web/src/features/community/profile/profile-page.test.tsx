@@ -73,7 +73,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Drums')).toBeInTheDocument();
     expect(screen.getByText('Yamaha Stage Custom')).toBeInTheDocument();
     expect(await screen.findByText('Jazz')).toBeInTheDocument();
-    const link = await screen.findByRole('link', { name: 'YouTube (opens a new tab)' });
+    const link = await screen.findByRole('link', { name: 'YouTube https://youtube.com/@ben (opens in a new tab)' });
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('button', { name: '1 follower' })).toBeInTheDocument();

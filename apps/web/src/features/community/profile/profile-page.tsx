@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -24,8 +22,9 @@ import { useTitle } from '../../../lib/use-title';
 import { useBlockToggle, useProfile } from '../api/profile';
 import { CommunityGate } from '../components/community-gate';
 import { COMMUNITY_NS } from '../translations';
-import { ProfileDetails } from './profile-details';
+import { ProfileDetails } from '../components/profile-details';
 import { ProfileHeader } from './profile-header';
+import { LoadError } from '../components/load-error';
 
 interface Blocked {
   id: string;
@@ -94,16 +93,7 @@ function Profile({ username }: { username: string }) {
   if (profile.isError) {
     // Unknown, hidden (blocked either way, under 13) and missing profiles: the app's not-found, revealing nothing.
     if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundPage />;
-    return (
-      <Alert color="red" variant="light" role="alert" radius="md">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('profile.loadError')}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void profile.refetch()}>
-            {t('profile.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError text={t('profile.loadError')} onRetry={() => void profile.refetch()} />;
   }
 
   const data = profile.data;

@@ -1,9 +1,7 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -17,6 +15,7 @@ import { MusicianCard } from '../components/musician-card';
 import { Pager } from '../components/pager';
 import { COMMUNITY_NS } from '../translations';
 import { hasFilters, SEARCH_PAGE_SIZE, searchBodyOf, type SearchState } from './search-params';
+import { LoadError } from '../components/load-error';
 
 const idOf = (m: Card) => m.id;
 
@@ -59,16 +58,7 @@ export function SearchResults({ state, onPage, onClearFilters }: SearchResultsPr
   if (search.isPending) {
     body = <CardSkeletons count={3} />;
   } else if (search.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" radius="md">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('search.error')}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void search.refetch()}>
-            {t('search.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <LoadError text={t('search.error')} onRetry={() => void search.refetch()} />;
   } else if (search.data.total === 0 || musicians.length === 0) {
     body = (
       <Stack gap="xs" align="flex-start">

@@ -18,7 +18,7 @@ import { useCountries } from '../../api/reference';
 import { useCitySearch } from '../api/search-cities';
 import { CITY_QUERY_MIN_LENGTH, CITY_SEARCH_DEBOUNCE_MS } from '../limits';
 import { PROFILE_NS } from '../translations';
-import { placeLabel } from './place-label';
+import { placeText } from '../../components/place-text';
 
 interface CityFieldProps {
   value: ProfileCity | null;
@@ -34,7 +34,7 @@ export function CityField({ value, onChange, error }: CityFieldProps) {
   const { t } = useTranslation(PROFILE_NS);
   const locale = currentLanguage();
   const countries = useCountries();
-  const label = (c: ProfileCity | City) => placeLabel(c, countries.data, locale);
+  const label = (c: ProfileCity | City) => placeText(c, countries.data, locale);
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (value ? label(value) : '');
   const [debounced] = useDebouncedValue(text?.trim() ?? '', CITY_SEARCH_DEBOUNCE_MS);

@@ -14,7 +14,7 @@ import { useSetPicture, type PictureKind } from '../api/my-profile';
 import { PROFILE_NS } from '../translations';
 import { croppedJpeg, type PixelArea } from './crop-image';
 import { CropModal } from './crop-modal';
-import { ProfileCover } from './profile-cover';
+import { ProfileCover } from '../../components/profile-cover';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 /** Pixels sent: the server makes its own sizes from them. */

@@ -11,8 +11,8 @@ import { currentLanguage } from '../../../../lib/i18n';
 import { useCountries } from '../../api/reference';
 import { MusicianAvatar } from '../../components/musician-avatar';
 import { PROFILE_NS } from '../translations';
-import { placeLabel } from './place-label';
-import { ProfileCover } from './profile-cover';
+import { placeText } from '../../components/place-text';
+import { ProfileCover } from '../../components/profile-cover';
 
 /** Cover, picture, names, place, badges and counts of my profile; `action` sits beside the names (Edit profile). */
 export function ProfileHeader({ profile, action }: { profile: Profile; action?: ReactNode }) {
@@ -20,9 +20,9 @@ export function ProfileHeader({ profile, action }: { profile: Profile; action?: 
   const countries = useCountries();
   const locale = currentLanguage();
   const place = profile.city
-    ? placeLabel(profile.city, countries.data, locale)
+    ? placeText(profile.city, countries.data, locale)
     : profile.country
-      ? placeLabel({ name: '', region: null, country: profile.country }, countries.data, locale)
+      ? placeText({ name: '', region: null, country: profile.country }, countries.data, locale)
       : null;
 
   return (

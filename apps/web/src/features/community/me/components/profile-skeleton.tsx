@@ -1,16 +1,11 @@
-import { Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/UnstyledButton.css';
+import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_NS } from '../translations';
 
 /** The profile's outline while it loads, the size of what comes. */
 export function ProfileSkeleton() {
@@ -36,19 +31,5 @@ export function ProfileSkeleton() {
         </SimpleGrid>
       </Stack>
     </Box>
-  );
-}
-
-export function ProfileLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation(PROFILE_NS);
-  return (
-    <Paper withBorder radius="lg" p="lg" role="alert">
-      <Group gap="sm">
-        <Text c="red.8">{t('loadError')}</Text>
-        <Button size="xs" variant="light" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      </Group>
-    </Paper>
   );
 }

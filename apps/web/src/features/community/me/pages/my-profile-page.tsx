@@ -12,10 +12,11 @@ import { FormAlert } from '../../../../components/ui/form-alert';
 import { useCurrentUser } from '../../../../lib/session';
 import { useTitle } from '../../../../lib/use-title';
 import { useMyProfile } from '../api/my-profile';
-import { ProfileDetails } from '../components/profile-details';
+import { ProfileDetails } from '../../components/profile-details';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { ProfileHeader } from '../components/profile-header';
-import { ProfileLoadError, ProfileSkeleton } from '../components/profile-skeleton';
+import { LoadError } from '../../components/load-error';
+import { ProfileSkeleton } from '../components/profile-skeleton';
 import { UnderAgeCard } from '../components/under-age-card';
 import { PROFILE_NS } from '../translations';
 
@@ -40,7 +41,8 @@ function OwnProfile({ user, editing }: { user: CurrentUser; editing: boolean }) 
   const profile = useMyProfile(user.username);
   const [saved, setSaved] = useState(false);
 
-  if (profile.isError && !profile.data) return <ProfileLoadError onRetry={() => void profile.refetch()} />;
+  if (profile.isError && !profile.data)
+    return <LoadError text={t('loadError')} onRetry={() => void profile.refetch()} />;
   if (!profile.data) return <ProfileSkeleton />;
 
   const leaveEdit = (wasSaved: boolean) => {

@@ -1,8 +1,10 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import type { Profile } from '@tutti/contract/community';
 import { useTranslation } from 'react-i18next';
@@ -11,24 +13,32 @@ import { currentLanguage } from '../../../lib/i18n';
 import { nameOf, useInstruments, useMusicStyles, useSocialNetworks } from '../api/reference';
 import { COMMUNITY_NS } from '../translations';
 
-/** What a musician tells about themself: biography, instruments, styles and links (not for a restricted view). */
+const bare = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+/**
+ * Biography, instruments, styles and links of a profile, on `/me` and on another musician's page. My own profile shows
+ * every section, empty ones saying so (what I have yet to fill in); another's leaves out an empty biography and links.
+ */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t } = useTranslation(COMMUNITY_NS);
   const locale = currentLanguage();
   const instruments = useInstruments();
   const styles = useMusicStyles();
   const networks = useSocialNetworks();
+  const own = profile.self;
 
   return (
-    <Stack gap="md">
-      {profile.biography && (
-        <SectionCard title={t('profile.biography')}>
-          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{profile.biography}</Text>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      {(profile.biography || own) && (
+        <SectionCard title={t('profile.biography')} empty={t('profile.noBiography')}>
+          {profile.biography && (
+            <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{profile.biography}</Text>
+          )}
         </SectionCard>
       )}
       <SectionCard title={t('profile.instruments')} empty={t('profile.noInstrument')}>
         {profile.instruments.length > 0 && (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack gap="xs" component="ul" style={bare}>
             {profile.instruments.map((played) => (
               <Group key={played.instrument} component="li" gap="xs" wrap="wrap">
                 <Text fw={600}>{nameOf(instruments.data, played.instrument, locale)}</Text>
@@ -56,30 +66,33 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           </Group>
         )}
       </SectionCard>
-      {profile.socialLinks.length > 0 && (
-        <SectionCard title={t('profile.links')}>
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {profile.socialLinks.map((link) => {
-              const network = networks.data?.find((n) => n.id === link.network)?.name ?? link.network;
-              return (
-                <li key={`${link.network}-${link.url}`}>
-                  <Anchor
-                    href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {t('profile.linkLabel', { network })}
-                  </Anchor>
-                  <Text span c="dimmed" size="sm" ml="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {link.url}
-                  </Text>
-                </li>
-              );
-            })}
-          </Stack>
+      {(profile.socialLinks.length > 0 || own) && (
+        <SectionCard title={t('profile.links')} empty={t('profile.noLink')}>
+          {profile.socialLinks.length > 0 && (
+            <Stack gap={6} component="ul" style={bare}>
+              {profile.socialLinks.map((link) => {
+                const network = networks.data?.find((n) => n.id === link.network)?.name ?? link.network;
+                return (
+                  <li key={`${link.network}-${link.url}`}>
+                    <Anchor
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      <Text span fw={600}>
+                        {network}
+                      </Text>{' '}
+                      {link.url}
+                      <VisuallyHidden> {t('profile.opensInNewTab')}</VisuallyHidden>
+                    </Anchor>
+                  </li>
+                );
+              })}
+            </Stack>
+          )}
         </SectionCard>
       )}
-    </Stack>
+    </SimpleGrid>
   );
 }
