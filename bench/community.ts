@@ -116,7 +116,9 @@ export async function runCommunityBench(options: {
         if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         if (i < 20) continue; // the first 20 warm caches and plans up
         samples.push(ms);
-        byKind.set(kindOf(i), [...(byKind.get(kindOf(i)) ?? []), ms]);
+        const kind = kindOf(i);
+        byKind.set(kind, byKind.get(kind) ?? []);
+        byKind.get(kind)!.push(ms);
       }
       // Which kind of call makes the tail: printed, for whoever works on the queries.
       for (const [kind, list] of byKind) {
