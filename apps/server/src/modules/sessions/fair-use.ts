@@ -10,30 +10,34 @@ const MINUTE_MS = 60_000;
  * Fair use of open rehearsals, per organizer (docs/decisions/0015): live sessions at once, scheduled ones ahead,
  * creations per minute, and invitations per session. Every count is read from the database in the transaction that
  * inserts, after locking the row the inserts hang on (the organizer's account, or the session): two requests at
- * once take turns, on any instance, and neither misses the other's row. Administrators are held to the same limits:
+ * once take turns, on any instance, and neither misses the other's row. The clock is read once the lock is held: a
+ * request that waited reads a later time than the session it waited for, so that session counts as live for it (read
+ * before the wait, "now" could fall before that session's start and count it as scheduled). Administrators are held to the same limits:
  * their open rehearsals take rooms like anyone's, and test rehearsals (theirs only) do not count.
  */
-export function createFairUse(limits: SessionLimits) {
-  /** The organizer's open rehearsals, counted with the account row locked. */
-  const countsOf = async (tx: Db, organizerId: string, at: Date) => {
+export function createFairUse(limits: SessionLimits, now: () => Date) {
+  /** The organizer's open rehearsals, counted with the account row locked, and the time they were counted at. */
+  const countsOf = async (tx: Db, organizerId: string) => {
     // NO KEY UPDATE: two creations of this account take turns, yet invitations that point at this account (its
     // row's key, locked KEY SHARE by the foreign key) are not blocked: two organizers inviting each other at
     // once would otherwise deadlock.
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, organizerId)).for('no key update');
+    const at = now();
     const since = new Date(at.getTime() - MINUTE_MS).toISOString();
-    const now = at.toISOString();
+    const atIso = at.toISOString();
     const [c] = await tx
       .select({
         recent: sql<number>`(count(*) filter (where ${sessions.createdAt} > ${since}::timestamptz))::int`,
         oldestRecent: sql<
           string | Date | null
         >`min(${sessions.createdAt}) filter (where ${sessions.createdAt} > ${since}::timestamptz)`,
-        live: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} <= ${now}::timestamptz))::int`,
-        scheduled: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} > ${now}::timestamptz))::int`,
+        live: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} <= ${atIso}::timestamptz))::int`,
+        scheduled: sql<number>`(count(*) filter (where ${sessions.endedAt} is null and ${sessions.startsAt} > ${atIso}::timestamptz))::int`,
       })
       .from(sessions)
       .where(and(eq(sessions.organizerId, organizerId), eq(sessions.kind, 'open')));
     return {
+      at,
       recent: c?.recent ?? 0,
       oldestRecent: c?.oldestRecent ?? null,
       live: c?.live ?? 0,
@@ -50,9 +54,13 @@ export function createFairUse(limits: SessionLimits) {
   };
 
   return {
-    /** Before inserting an open rehearsal organized by `organizerId` that starts at `startsAt`. */
-    async checkCreation(tx: Db, organizerId: string, startsAt: Date, at: Date): Promise<void> {
-      const c = await countsOf(tx, organizerId, at);
+    /**
+     * Before inserting an open rehearsal organized by `organizerId` that starts at `startsAt` (now when null).
+     * Answers the creation time and the start, both read under the lock.
+     */
+    async checkCreation(tx: Db, organizerId: string, startsAt: Date | null): Promise<{ at: Date; startsAt: Date }> {
+      const c = await countsOf(tx, organizerId);
+      const at = c.at;
       if (c.recent >= limits.perMinute) {
         const oldest = c.oldestRecent ? new Date(c.oldestRecent).getTime() : at.getTime();
         const retryAfterSeconds = Math.max(1, Math.ceil((oldest + MINUTE_MS - at.getTime()) / 1000));
@@ -60,17 +68,24 @@ export function createFairUse(limits: SessionLimits) {
           details: { limit: limits.perMinute, retryAfterSeconds },
         });
       }
-      if (startsAt.getTime() <= at.getTime()) checkLive(c.live);
+      const start = startsAt ?? at;
+      if (start.getTime() <= at.getTime()) checkLive(c.live);
       else if (c.scheduled >= limits.scheduled) {
         throw new AppError(409, 'SCHEDULED_SESSIONS_LIMIT', 'You already have as many scheduled sessions as allowed.', {
           details: { limit: limits.scheduled },
         });
       }
+      return { at, startsAt: start };
     },
 
-    /** Before a scheduled session starts now, or an ended one starts again: one more live session of its organizer. */
-    async checkGoingLive(tx: Db, organizerId: string, at: Date): Promise<void> {
-      checkLive((await countsOf(tx, organizerId, at)).live);
+    /**
+     * Before a scheduled session starts now, or an ended one starts again: one more live session of its organizer.
+     * Answers the time it goes live at, read under the lock.
+     */
+    async checkGoingLive(tx: Db, organizerId: string): Promise<Date> {
+      const c = await countsOf(tx, organizerId);
+      checkLive(c.live);
+      return c.at;
     },
 
     /** Before inviting `accountIds` to a session whose row `tx` holds locked: refuses when the ones not invited yet

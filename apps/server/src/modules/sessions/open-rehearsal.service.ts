@@ -80,16 +80,16 @@ export function createOpenRehearsalService(
     if (status === to) return;
     if (to === 'live' && status === 'scheduled') {
       await db.transaction(async (tx) => {
-        await fairUse.checkGoingLive(tx, organizerId, at);
-        await repo.updateSession(row.id, { startsAt: at }, tx);
+        const startsAt = await fairUse.checkGoingLive(tx, organizerId);
+        await repo.updateSession(row.id, { startsAt }, tx);
       });
       await notices.changed(row.id, 'startedNow');
     } else if (to === 'live' && status === 'ended') {
       const until = restartableUntil(row, graceMs);
       if (!until || until <= at) throw stateConflict(status, 'The grace period to restart this session is over.');
       await db.transaction(async (tx) => {
-        await fairUse.checkGoingLive(tx, organizerId, at);
-        if (!(await repo.markRestarted(tx, row.id, new Date(at.getTime() - graceMs), at))) {
+        const restartAt = await fairUse.checkGoingLive(tx, organizerId);
+        if (!(await repo.markRestarted(tx, row.id, new Date(restartAt.getTime() - graceMs), restartAt))) {
           throw stateConflict(status, 'The grace period to restart this session is over.');
         }
       });
@@ -114,10 +114,12 @@ export function createOpenRehearsalService(
   return {
     async create(auth: AuthContext, body: CreateOpenRehearsalBody): Promise<Session> {
       const invitees = await resolveInvitees(body.invite ?? [], auth.accountId);
-      const at = now();
-      const startsAt = body.startsAt ? new Date(body.startsAt) : at;
-      const row = await db.transaction(async (tx) => {
-        await fairUse.checkCreation(tx, auth.accountId, startsAt, at);
+      const { row, at } = await db.transaction(async (tx) => {
+        const { at, startsAt } = await fairUse.checkCreation(
+          tx,
+          auth.accountId,
+          body.startsAt ? new Date(body.startsAt) : null,
+        );
         const inserted = await repo.insertSession(
           {
             kind: 'open',
@@ -145,7 +147,7 @@ export function createOpenRehearsalService(
           at,
           tx,
         );
-        return inserted;
+        return { row: inserted, at };
       });
       const inviteeIds = invitees.map((a) => a.id);
       if (row.public) {

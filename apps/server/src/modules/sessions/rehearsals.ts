@@ -65,7 +65,7 @@ export function createRehearsals(deps: {
   registerReminderJob(deps.jobs, notices, deps.config.sweepIntervalMs);
   const presenceService = createSessionPresenceService(withCore);
   return {
-    open: createOpenRehearsalService({ ...withCore, notices, fairUse: createFairUse(deps.config.limits) }),
+    open: createOpenRehearsalService({ ...withCore, notices, fairUse: createFairUse(deps.config.limits, now) }),
     test: createTestRehearsalService(withCore),
     presence: presenceService,
     queries: createSessionQueries(withCore),
