@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { benchServerConfig } from './bench-server.ts';
 import mqtt from 'mqtt';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { NALS_QOS, nalsOutTopic } from '@tutti/contract/nals';
 import { buildApp } from '@tutti/server/src/app.ts';
 import { loadRoomSecret } from '@tutti/server/src/platform/room-client.ts';
@@ -28,8 +28,10 @@ export interface MetersPhase {
   mainThreadPercent: number;
   scriptPercent: number;
   layoutAndStylePercent: number;
-  /** The renderer processes, every thread (compositor, raster included), % of one core (CDP SystemInfo). */
+  /** The page's renderer process, every thread (main, compositor, IO, raster), % of one core (CDP SystemInfo). */
   rendererPercent: number;
+  /** Every renderer process (the page's, and the spare ones Chromium keeps ready for the next tab). */
+  allRenderersPercent: number;
   /** The GPU process (software compositing here: --disable-gpu), % of one core. */
   gpuPercent: number;
 }
@@ -55,26 +57,58 @@ async function api<T>(origin: string, route: string, user: SignedIn, body?: unkn
   return (await res.json().catch(() => ({}))) as T;
 }
 
+/** What a trace of a phase records: the timeline DevTools shows, with the compositor's and the raster's work. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'v8.execute',
+  'cc',
+  'viz',
+  'blink',
+  'benchmark',
+];
+
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 interface Sample {
   at: number;
   metrics: Record<string, number>;
-  cpu: { renderer: number; gpu: number };
+  cpu: { renderer: number; allRenderers: number; gpu: number };
 }
 
-/** CPU seconds so far: the renderers (the page's, and idle spare ones Chromium keeps) and the GPU process. */
-async function sample(page: CDPSession, browser: CDPSession): Promise<Sample> {
+/** CPU seconds so far: the page's renderer, every renderer (spare ones included) and the GPU process. */
+async function sample(page: CDPSession, browser: CDPSession, rendererPid: number): Promise<Sample> {
   const { metrics } = (await page.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const info = (await browser.send('SystemInfo.getProcessInfo')) as {
     processInfo: { type: string; id: number; cpuTime: number }[];
   };
-  const cpu = { renderer: 0, gpu: 0 };
+  const cpu = { renderer: 0, allRenderers: 0, gpu: 0 };
   for (const p of info.processInfo) {
-    if (p.type === 'renderer') cpu.renderer += p.cpuTime;
+    if (p.type === 'renderer') cpu.allRenderers += p.cpuTime;
+    if (p.id === rendererPid) cpu.renderer = p.cpuTime;
     if (p.type === 'GPU') cpu.gpu += p.cpuTime;
   }
   return { at: performance.now(), metrics: Object.fromEntries(metrics.map((m) => [m.name, m.value])), cpu };
+}
+
+/**
+ * The process id of the renderer that runs the page: the one a trace's start names for the page's main frame
+ * (CDP has no other way from a page to its process).
+ */
+async function pageRendererPid(browser: Browser, page: Page): Promise<number> {
+  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+  await new Promise((r) => setTimeout(r, 200));
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: {
+      name: string;
+      args?: { data?: { frames?: { url: string; parent?: string; processId: number }[] } };
+    }[];
+  };
+  const started = trace.traceEvents.find((e) => e.name === 'TracingStartedInBrowser');
+  const frame = started?.args?.data?.frames?.find((f) => !f.parent && f.url === page.url());
+  if (!frame) throw new Error("the page's renderer process was not found in the trace");
+  return frame.processId;
 }
 
 async function levelsCount(page: Page): Promise<number> {
@@ -94,6 +128,8 @@ export async function runMetersBench(options: {
   logLevel: string;
   seconds: number;
   databaseUrl?: string;
+  /** A folder to write a Chromium trace of each phase to (every thread of every process), to see what costs. */
+  traceDir?: string;
 }): Promise<MetersReport> {
   const { dataDir, config } = await benchServerConfig('meters', options, {
     // The rehearsal needs a room: the built-in room server, started below as main.ts starts it.
@@ -153,13 +189,17 @@ export async function runMetersBench(options: {
     const pageCdp = await page.context().newCDPSession(page);
     await pageCdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     const browserCdp = await browser.newBrowserCDPSession();
+    const rendererPid = await pageRendererPid(browser, page);
     const measure = async (name: string): Promise<MetersPhase> => {
       process.stderr.write(`bench: meters, ${name} (${options.seconds} s)\n`);
       await new Promise((r) => setTimeout(r, 2_000));
       const levels0 = await levelsCount(page);
-      const a = await sample(pageCdp, browserCdp);
+      const tracePath = options.traceDir && path.join(options.traceDir, `${name.replace(/\W+/g, '-')}.json`);
+      if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+      const a = await sample(pageCdp, browserCdp, rendererPid);
       await new Promise((r) => setTimeout(r, options.seconds * 1_000));
-      const b = await sample(pageCdp, browserCdp);
+      const b = await sample(pageCdp, browserCdp, rendererPid);
+      if (tracePath) await browser.stopTracing();
       const wall = (b.at - a.at) / 1_000;
       const pct = (key: string) => round(((b.metrics[key]! - a.metrics[key]!) / wall) * 100);
       return {
@@ -170,6 +210,7 @@ export async function runMetersBench(options: {
         scriptPercent: pct('ScriptDuration'),
         layoutAndStylePercent: round(pct('LayoutDuration') + pct('RecalcStyleDuration')),
         rendererPercent: round(((b.cpu.renderer - a.cpu.renderer) / wall) * 100),
+        allRenderersPercent: round(((b.cpu.allRenderers - a.cpu.allRenderers) / wall) * 100),
         gpuPercent: round(((b.cpu.gpu - a.cpu.gpu) / wall) * 100),
       };
     };

@@ -195,6 +195,7 @@ async function metersBench(): Promise<void> {
     webDist,
     logLevel,
     seconds: Number(process.env.BENCH_METERS_SECONDS ?? 20),
+    ...(process.env.BENCH_METERS_TRACE ? { traceDir: process.env.BENCH_METERS_TRACE } : {}),
     ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
   });
   console.log(`\n${metersMarkdownTable(report)}\n\n${metersTargetText(report)}\n`);

@@ -43,25 +43,25 @@ export function lighthouseMarkdownSection(report: LighthouseReport): string {
 
 export function metersMarkdownTable(report: MetersReport): string {
   return [
-    '| phase | `audio_levels` received | renderer process, % of a core | main thread | of which script | style + layout | GPU process |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    "| phase | `audio_levels` received | the page's renderer process, % of a core | main thread | of which script | style + layout | every renderer (spare ones too) | GPU process |",
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...report.phases.map(
       (p) =>
-        `| ${p.name} | ${p.levelsReceived} | **${p.rendererPercent}** | ${p.mainThreadPercent} | ${p.scriptPercent} | ${p.layoutAndStylePercent} | ${p.gpuPercent} |`,
+        `| ${p.name} | ${p.levelsReceived} | **${p.rendererPercent}** | ${p.mainThreadPercent} | ${p.scriptPercent} | ${p.layoutAndStylePercent} | ${p.allRenderersPercent} | ${p.gpuPercent} |`,
     ),
   ].join('\n');
 }
 
 export function metersTargetText(report: MetersReport): string {
   const flowing = report.phases[0]!;
-  return `Levels flowing: ${flowing.rendererPercent} % of one core for the renderer (target < ${report.target.percentMax} %: ${report.target.met ? 'met' : 'missed'}); ${report.ratio.renderer}x the baseline's renderer CPU, ${report.ratio.mainThread}x its main thread.`;
+  return `Levels flowing: ${flowing.rendererPercent} % of one core for the page's renderer process (target < ${report.target.percentMax} %: ${report.target.met ? 'met' : 'missed'}); ${report.ratio.renderer}x the baseline's renderer CPU, ${report.ratio.mainThread}x its main thread.`;
 }
 
 export function metersMarkdownSection(report: MetersReport): string {
   return [
     `## ${report.date}: level meters CPU (\`BENCH_ONLY=meters\`)`,
     '',
-    `${machineText(report.machine)}, load average ${report.loadAverage} at the start; headless Chromium with the e2e flags. A rehearsal page joined by its musician (audio client emulator) and ${report.settings.slots - 1} API-only players: ${report.settings.meters} level meters. Once joined, the emulator is paused (SIGSTOP) and a fake feed publishes \`audio_levels\` for ${report.settings.slots} slots at ${report.settings.rateHz} Hz on the client's topic, as the client does in a full room; then the same with the meters out of rendering (\`display: none\`); the baseline, in the same run and on the same page, has no levels (feed stopped). ${report.settings.seconds} s per phase after 2 s of warm-up; CPU from CDP (\`SystemInfo.getProcessInfo\` per process, \`Performance.getMetrics\` for the main thread).`,
+    `${machineText(report.machine)}, load average ${report.loadAverage} at the start; headless Chromium with the e2e flags. A rehearsal page joined by its musician (audio client emulator) and ${report.settings.slots - 1} API-only players: ${report.settings.meters} level meters. Once joined, the emulator is paused (SIGSTOP) and a fake feed publishes \`audio_levels\` for ${report.settings.slots} slots at ${report.settings.rateHz} Hz on the client's topic, as the client does in a full room; then the same with the meters out of rendering (\`display: none\`); the baseline, in the same run and on the same page, has no levels (feed stopped). ${report.settings.seconds} s per phase after 2 s of warm-up; CPU from CDP (\`SystemInfo.getProcessInfo\` per process, the page's renderer found from a trace's start; \`Performance.getMetrics\` for the main thread).`,
     '',
     metersMarkdownTable(report),
     '',

@@ -2,10 +2,11 @@ import type { CurrentUser } from '@tutti/contract/accounts';
 import { nalsInTopic, nalsOutTopic } from '@tutti/contract/nals';
 import type { Config } from '@tutti/contract/reference';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { call, expiredToken, startTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
-import { closed, connectMqtt, inbox, publishJson, sleep, subscribeGranted } from './support/mqtt.ts';
+import { brokerUrl, closed, connectMqtt, inbox, publishJson, sleep, subscribeGranted } from './support/mqtt.ts';
 import { createUser, getMe, type SignedInUser } from './support/users.ts';
 
 const REFUSED = { message: expect.stringMatching(/Bad username or password/i) };
@@ -133,6 +134,52 @@ describe.each(databases())('embedded MQTT broker on $name', (database) => {
       await toBrowser.waitFor(1);
       expect(toBrowser.messages).toEqual([{ topic: nalsOutTopic(annToken), payload: hello }]);
     });
+  });
+
+  it('sends each MQTT packet as one WebSocket frame (a page handles one message event per signal)', async () => {
+    // A raw WebSocket, to see the frames themselves: CONNECT and SUBSCRIBE written by hand (MQTT 3.1.1).
+    const text = (s: string) => {
+      const bytes = Buffer.from(s);
+      return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
+    };
+    const remainingLength = (n: number): number[] => (n < 128 ? [n] : [(n % 128) | 128, ...remainingLength(n >> 7)]);
+    const packet = (header: number, body: Buffer) =>
+      Buffer.concat([Buffer.from([header, ...remainingLength(body.length)]), body]);
+    const socket = new WebSocket(brokerUrl(t), 'mqtt');
+    const frames: Buffer[] = [];
+    const arrived = (count: number) => vi.waitFor(() => expect(frames.length).toBeGreaterThanOrEqual(count));
+    socket.on('message', (data: Buffer) => frames.push(data));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const flags = 0b1100_0010; // user name, password, clean session
+    socket.send(
+      packet(
+        0x10,
+        Buffer.concat([
+          text('MQTT'),
+          Buffer.from([4, flags, 0, 60]),
+          text('raw-page'),
+          text(ann.id),
+          text(ann.accessToken),
+        ]),
+      ),
+    );
+    await arrived(1);
+    expect([...frames[0]!]).toEqual([0x20, 2, 0, 0]); // CONNACK, accepted
+    socket.send(packet(0x82, Buffer.concat([Buffer.from([0, 1]), text(nalsOutTopic(annToken)), Buffer.from([1])])));
+    await arrived(2);
+    expect([...frames[1]!]).toEqual([0x90, 3, 0, 1, 1]); // SUBACK, QoS 1 granted
+
+    const client = await connect('nals', annToken);
+    await publishJson(client, nalsOutTopic(annToken), { signal: 'audio_levels', data: { input: 0.5 } });
+    await arrived(3);
+    await sleep(100);
+    socket.close();
+    // One frame: the whole PUBLISH (QoS 1), its length as announced, the payload at its end.
+    expect(frames).toHaveLength(3);
+    const publish = frames[2]!;
+    expect(publish[0]! & 0xf0).toBe(0x30);
+    expect(publish[1]).toBe(publish.length - 2);
+    expect(publish.toString().endsWith('{"signal":"audio_levels","data":{"input":0.5}}')).toBe(true);
   });
 
   describe('token rotation', () => {

@@ -2,12 +2,31 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { createWebSocketStream, WebSocketServer } from 'ws';
+import { createWebSocketStream, WebSocketServer, type WebSocket } from 'ws';
 import type { BrokerLimitsConfig } from '../config.ts';
 import { mayUse, type BrokerIdentity } from './broker-acl.ts';
 import { createConnectionCounter } from './connection-limits.ts';
+
+/**
+ * A WebSocket as a stream that sends each MQTT packet as one frame. mqtt-packet corks the stream while it writes a
+ * packet's pieces (fixed header, topic, packet id, payload) and uncorks on the next tick; ws's stream has no `_writev`,
+ * so each piece left as a frame of its own: five or six frames per PUBLISH, each one a 'message' event, a Buffer and
+ * a stream push on the receiving page, ten times a second for the level meters (issue 9).
+ */
+export function packetFramedStream(socket: WebSocket): Duplex {
+  const stream = createWebSocketStream(socket);
+  stream._writev = (chunks, callback) => {
+    const pieces = chunks.map(({ chunk, encoding }) =>
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), encoding),
+    );
+    // What Node passes with a Buffer; ws's _write reads the chunk only.
+    stream._write(Buffer.concat(pieces), 'buffer' as BufferEncoding, callback);
+  };
+  return stream;
+}
 
 /** Decides who a connection is; null refuses the CONNECT (bad user name or password). */
 export interface BrokerAuthenticator {
@@ -172,7 +191,7 @@ export async function startBroker(options: BrokerOptions): Promise<Broker> {
   // Any path: MQTT.js asks for /mqtt by default, other clients for /.
   const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES });
   wss.on('connection', (socket, request) => {
-    const stream = createWebSocketStream(socket);
+    const stream = packetFramedStream(socket);
     // Aedes listens for stream errors once it handles the stream; until then a reset must not crash the process.
     stream.on('error', (err) => log.debug({ err }, 'broker: websocket stream error'));
     aedes.handle(stream, request);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { NalsState } from '../../lib/nals/nals-state';
 import { nalsStore } from '../../lib/nals/nals-store';
 import { createMeterModel, levelDb, type MeterReading } from '../../lib/nals/meter-model';
+import { createMeterPainter, meterColors } from './meter-canvas';
 
 /** How often a screen reader's value follows the level (it needs no more; the bar moves at the client's rate). */
 const ARIA_EVERY_MS = 1_000;
@@ -22,37 +23,35 @@ interface LevelMeterProps {
 
 /**
  * A level meter fed by `audio_levels` at the client's own rate (about 10 a second) without rendering React: a store
- * subscription writes the bar, the peak mark and the clip mark straight to the DOM, once per animation frame. Silence
- * (no levels: the client left the room, `dis`) clears it at once.
+ * subscription paints the bar and the peak mark on a canvas, once per animation frame, and lights the clip mark.
+ * Silence (no levels: the client left the room, `dis`) clears it at once.
  */
 export function LevelMeter({ label, select, showLabel = false }: LevelMeterProps) {
   const { t } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
-  const bar = useRef<HTMLDivElement>(null);
-  const peak = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const clip = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const model = createMeterModel();
+    const surface = canvas.current;
+    const painter = surface ? createMeterPainter(surface, meterColors(surface)) : null;
     let frame = 0;
     let next: number | null = null;
     let spokenAt = -Infinity;
-    // What the DOM shows now: each frame writes only what changed (a write costs a style pass, an attribute more).
-    let shown = { level: -1, peak: -1, clipped: false };
+    // What the canvas shows now: a frame that would paint the same is skipped.
+    let shown: MeterReading = { level: -1, peak: -1, clipped: false };
     const draw = (reading: MeterReading, now: number) => {
-      if (reading.level !== shown.level && bar.current) bar.current.style.transform = `scaleX(${reading.level})`;
-      if (reading.peak !== shown.peak && peak.current) {
-        // The mark is the right edge of a full-width layer, moved by a transform (not `left`): no layout, no repaint.
-        peak.current.style.transform = `translateX(${(reading.peak - 1) * 100}%)`;
-        peak.current.style.opacity = reading.peak > 0 ? '1' : '0';
-      }
+      if (reading.level !== shown.level || reading.peak !== shown.peak) painter?.paint(reading);
       if (reading.clipped !== shown.clipped && clip.current) clip.current.dataset.clipped = String(reading.clipped);
-      const el = root.current;
-      if (!el) return;
-      if (reading.level !== shown.level) el.dataset.level = String(reading.level);
+      const silenced = reading.level === 0 && shown.level !== 0;
       shown = reading;
-      if (now - spokenAt >= ARIA_EVERY_MS || reading.level === 0) {
+      const el = root.current;
+      // The attributes (the value a screen reader reads, the level tests read) follow at a reader's pace: an
+      // attribute write is a style invalidation, which ten times a second per meter made every frame a full one.
+      if (el && (now - spokenAt >= ARIA_EVERY_MS || silenced)) {
         spokenAt = now;
+        el.dataset.level = String(reading.level);
         const db = levelDb(reading.level);
         el.setAttribute('aria-valuenow', String(Math.round(reading.level * 100)));
         el.setAttribute(
@@ -61,6 +60,16 @@ export function LevelMeter({ label, select, showLabel = false }: LevelMeterProps
         );
       }
     };
+    // The canvas's backing store follows its box (a phone turned, a dialog opened): repainted at once.
+    const resized =
+      surface && painter && typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver(([entry]) => {
+            if (!entry) return;
+            painter.resize(entry.contentRect.width, entry.contentRect.height, window.devicePixelRatio);
+            if (shown.level >= 0) painter.paint(shown);
+          })
+        : null;
+    if (surface) resized?.observe(surface);
     const onFrame = () => {
       frame = 0;
       const now = performance.now();
@@ -76,6 +85,7 @@ export function LevelMeter({ label, select, showLabel = false }: LevelMeterProps
     });
     return () => {
       unsubscribe();
+      resized?.disconnect();
       cancelAnimationFrame(frame);
     };
   }, [select, t]);
@@ -97,36 +107,10 @@ export function LevelMeter({ label, select, showLabel = false }: LevelMeterProps
           aria-valuenow={0}
           aria-valuetext={t('meter.silent')}
           data-level="0"
-          pos="relative"
           h={8}
           style={{ flex: 1, borderRadius: 4, overflow: 'hidden', background: 'var(--mantine-color-gray-2)' }}
         >
-          <Box
-            ref={bar}
-            pos="absolute"
-            inset={0}
-            style={{
-              transformOrigin: 'left',
-              transform: 'scaleX(0)',
-              // Its own compositor layer: a new level scales it without repainting the gradient.
-              willChange: 'transform',
-              // Green, then amber near the top, red at full scale: a meter's usual colours.
-              background:
-                'linear-gradient(90deg, var(--mantine-color-teal-6) 0%, var(--mantine-color-teal-6) 70%, var(--mantine-color-yellow-5) 85%, var(--mantine-color-red-6) 100%)',
-              backgroundSize: '100% 100%',
-            }}
-          />
-          <Box
-            ref={peak}
-            pos="absolute"
-            inset={0}
-            style={{
-              borderRight: '2px solid var(--mantine-color-dark-6)',
-              transform: 'translateX(-100%)',
-              willChange: 'transform',
-              opacity: 0,
-            }}
-          />
+          <canvas ref={canvas} aria-hidden="true" style={{ display: 'block', width: '100%', height: '100%' }} />
         </Box>
         <Box
           ref={clip}
