@@ -35,6 +35,8 @@ import { registerRehearsalRoutes } from './modules/sessions/rehearsals.routes.ts
 import { createRoomAllocator } from './modules/servers/servers.allocator.ts';
 import { createServersRepository } from './modules/servers/servers.repository.ts';
 import { registerServersRoutes } from './modules/servers/servers.routes.ts';
+import { createProductsService } from './modules/subscriptions/products.service.ts';
+import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createServersService } from './modules/servers/servers.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
 import { createBackground, type Background } from './platform/background.ts';
@@ -356,6 +358,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('preClose', async () => places.stop());
   const servers = createServersService({ repo: createServersRepository(database.db), log: app.log, now });
   registerServersRoutes(endpoint, servers);
+  registerSubscriptionsRoutes(endpoint, createProductsService({ db: database.db, now }));
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

@@ -102,6 +102,21 @@ const server = async (w: World): Promise<string> => {
   return res.json.id;
 };
 
+const PRODUCT_BODY = {
+  name: { en: 'Band', fr: 'Groupe' },
+  priceCents: 999,
+  trial: { length: 14, unit: 'day' },
+};
+
+const product = async (w: World): Promise<string> => {
+  const res = await call<{ id: string }>(w.t, 'POST', 'v1/products', {
+    token: w.admin.accessToken,
+    body: PRODUCT_BODY,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json.id;
+};
+
 const PNG = sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 200 } } })
   .png()
   .toBuffer();
@@ -255,6 +270,15 @@ const fixtures: Record<EndpointName, Fixture> = {
     return { params: { id: target.id } };
   },
   searchCities: async () => ({ query: { q: 'lyo' } }),
+
+  listProducts: none,
+  getProduct: async (w) => ({ params: { id: await product(w) } }),
+  createProduct: async () => ({ body: PRODUCT_BODY }),
+  updateProduct: async (w) => ({ params: { id: await product(w) }, body: { ...PRODUCT_BODY, priceCents: 1299 } }),
+  deleteProduct: async (w) => ({ params: { id: await product(w) } }),
+  enableProduct: async (w) => ({ params: { id: await product(w) } }),
+  disableProduct: async (w) => ({ params: { id: await product(w) } }),
+  listAvailableProducts: none,
 };
 
 function successStatus(name: EndpointName): number {

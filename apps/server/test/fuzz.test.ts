@@ -56,7 +56,16 @@ interface FuzzRequest {
 /** Ids of real resources (created before the runs), by the kind of resource a path names: with them, bodies reach
  *  the handlers behind the ownership checks, not only the 404 of an unknown id. */
 type Kind =
-  'session' | 'testRehearsal' | 'room' | 'selfcheck' | 'region' | 'server' | 'nalsVersion' | 'device' | 'account';
+  | 'session'
+  | 'testRehearsal'
+  | 'room'
+  | 'selfcheck'
+  | 'region'
+  | 'server'
+  | 'nalsVersion'
+  | 'device'
+  | 'account'
+  | 'product';
 type RealIds = Partial<Record<Kind, string>>;
 const KIND_OF_PATH: [RegExp, Kind][] = [
   [/(sessions|open-rehearsal)\/\{id\}/, 'session'],
@@ -68,6 +77,7 @@ const KIND_OF_PATH: [RegExp, Kind][] = [
   [/nals\/versions\/\{id\}/, 'nalsVersion'],
   [/devices\/\{id\}/, 'device'],
   [/accounts\/\{id\}/, 'account'],
+  [/products\/\{id\}/, 'product'],
 ];
 const realIdFor = (path: string, ids: RealIds): string =>
   ids[KIND_OF_PATH.find(([re]) => re.test(path))?.[1] ?? 'session'] ?? UNKNOWN_ID;
@@ -190,6 +200,7 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
       nalsVersion: versions.json[0]?.id,
       device: user.deviceId,
       account: user.id,
+      product: await asAdmin('v1/products', { name: { en: 'Fuzz', fr: 'Fuzz' }, priceCents: 500 }),
     } satisfies RealIds);
   });
 

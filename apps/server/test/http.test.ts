@@ -39,8 +39,8 @@ describe.each(databases())('HTTP platform on $name', (database) => {
     await database.teardown();
   });
 
-  it('registers every endpoint of the contract (82)', () => {
-    expect(names).toHaveLength(82);
+  it('registers every endpoint of the contract (90)', () => {
+    expect(names).toHaveLength(90);
     for (const name of names) {
       const def = endpoints[name];
       const url = `/api/${def.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -86,7 +86,9 @@ describe.each(databases())('HTTP platform on $name', (database) => {
       const res = await call<ErrorJson>(t, method, pathOf(name), { token: tokenFor(name), body });
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe('VALIDATION_FAILED');
-      expect(Object.keys(res.json.error.fields ?? {}).sort()).toEqual([...fields].sort());
+      // A nested object names the field itself or the paths inside it (name.en).
+      const named = Object.keys(res.json.error.fields ?? {}).map((key) => key.split('.')[0]);
+      expect([...new Set(named)].sort()).toEqual([...fields].sort());
     });
 
     it('answers 400 VALIDATION_FAILED when the body is not an object', async () => {

@@ -65,6 +65,8 @@ export const ErrorCodeSchema = z.enum([
   'ALREADY_BLOCKED',
   /** Following or blocking oneself (400). */
   'SELF_ACTION',
+  /** A product someone subscribed to cannot be deleted (409): disable it instead. */
+  'PRODUCT_IN_USE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -94,6 +96,14 @@ export const FieldErrorCodeSchema = z.enum([
   'unknown',
   /** The same instrument or style twice. */
   'duplicate',
+  /** A product's trial longer than TRIAL_MAX for its unit. */
+  'trial_too_long',
+  /** A free product with a price. */
+  'free_product_price',
+  /** A paid product under PRODUCT_PRICE_MIN_CENTS (what a card can be charged at least). */
+  'price_too_low',
+  /** A free product with a trial (a trial is the free start of a paid product). */
+  'free_product_trial',
 ]);
 export type FieldErrorCode = z.infer<typeof FieldErrorCodeSchema>;
 

@@ -6,6 +6,7 @@ import { placeEndpoints } from './places.ts';
 import { referenceEndpoints } from './reference.ts';
 import { serverEndpoints } from './servers.ts';
 import { sessionEndpoints } from './sessions.ts';
+import { subscriptionEndpoints } from './subscriptions.ts';
 import { testRehearsalEndpoints } from './test-rehearsals.ts';
 
 export type { Access, EndpointDef, HttpMethod } from './endpoint.ts';
@@ -24,6 +25,7 @@ export const endpoints = {
   ...serverEndpoints,
   ...communityEndpoints,
   ...placeEndpoints,
+  ...subscriptionEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

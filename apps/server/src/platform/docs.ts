@@ -27,6 +27,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
         { name: 'me', description: 'The signed-in user and their devices' },
         { name: 'nals', description: 'Audio client releases and downloads' },
         { name: 'sessions', description: 'Rehearsal sessions and the echo self-check' },
+        { name: 'subscriptions', description: 'Subscription products, subscriptions and payments' },
       ],
     },
     transform: createJsonSchemaTransform({
