@@ -37,6 +37,7 @@ import { createServersRepository } from './modules/servers/servers.repository.ts
 import { registerServersRoutes } from './modules/servers/servers.routes.ts';
 import { createProductsService } from './modules/subscriptions/products.service.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { createServersService } from './modules/servers/servers.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
 import { createBackground, type Background } from './platform/background.ts';
@@ -358,7 +359,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('preClose', async () => places.stop());
   const servers = createServersService({ repo: createServersRepository(database.db), log: app.log, now });
   registerServersRoutes(endpoint, servers);
-  registerSubscriptionsRoutes(endpoint, createProductsService({ db: database.db, now }));
+  registerSubscriptionsRoutes(
+    endpoint,
+    createProductsService({ db: database.db, now }),
+    createSubscriptionsService({ db: database.db, now }),
+  );
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

@@ -117,6 +117,17 @@ const product = async (w: World): Promise<string> => {
   return res.json.id;
 };
 
+const productToken = async (w: World): Promise<string> => (await newProductToken(w)).id;
+const productTokenCode = async (w: World): Promise<string> => (await newProductToken(w)).code;
+const newProductToken = async (w: World): Promise<{ id: string; code: string }> => {
+  const res = await call<{ id: string; code: string }>(w.t, 'POST', 'v1/product-tokens', {
+    token: w.admin.accessToken,
+    body: { productId: await product(w), months: 1, maxUses: 10 },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json;
+};
+
 const PNG = sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 200 } } })
   .png()
   .toBuffer();
@@ -279,6 +290,13 @@ const fixtures: Record<EndpointName, Fixture> = {
   enableProduct: async (w) => ({ params: { id: await product(w) } }),
   disableProduct: async (w) => ({ params: { id: await product(w) } }),
   listAvailableProducts: none,
+  listMySubscriptions: none,
+  getAccountSubscription: async (w) => ({ params: { id: w.owner.id } }),
+  listProductTokens: none,
+  createProductToken: async (w) => ({ body: { productId: await product(w), months: 1 } }),
+  deleteProductToken: async (w) => ({ params: { id: await productToken(w) } }),
+  // Each role uses a code of its own (a code is used once per account).
+  claimProductToken: async (w) => ({ body: { code: await productTokenCode(w) } }),
 };
 
 function successStatus(name: EndpointName): number {

@@ -65,7 +65,8 @@ type Kind =
   | 'nalsVersion'
   | 'device'
   | 'account'
-  | 'product';
+  | 'product'
+  | 'productToken';
 type RealIds = Partial<Record<Kind, string>>;
 const KIND_OF_PATH: [RegExp, Kind][] = [
   [/(sessions|open-rehearsal)\/\{id\}/, 'session'],
@@ -78,6 +79,7 @@ const KIND_OF_PATH: [RegExp, Kind][] = [
   [/devices\/\{id\}/, 'device'],
   [/accounts\/\{id\}/, 'account'],
   [/products\/\{id\}/, 'product'],
+  [/product-tokens\/\{id\}/, 'productToken'],
 ];
 const realIdFor = (path: string, ids: RealIds): string =>
   ids[KIND_OF_PATH.find(([re]) => re.test(path))?.[1] ?? 'session'] ?? UNKNOWN_ID;
@@ -183,6 +185,7 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
     const selfcheck = await call<{ id: string }>(t, 'POST', 'v1/selfcheck/start', { token: user.accessToken });
     const versions = await call<{ id: string }[]>(t, 'GET', 'v1/nals/versions', { token: user.accessToken });
     const region = await asAdmin('v1/regions', { code: 'fuzz', name: 'Fuzz', latitude: 0, longitude: 0 });
+    const product = await asAdmin('v1/products', { name: { en: 'Fuzz', fr: 'Fuzz' }, priceCents: 500 });
     Object.assign(ids, {
       session: session.id,
       room: joinedSession.room.id,
@@ -200,7 +203,8 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
       nalsVersion: versions.json[0]?.id,
       device: user.deviceId,
       account: user.id,
-      product: await asAdmin('v1/products', { name: { en: 'Fuzz', fr: 'Fuzz' }, priceCents: 500 }),
+      product,
+      productToken: await asAdmin('v1/product-tokens', { productId: product, months: 1 }),
     } satisfies RealIds);
   });
 

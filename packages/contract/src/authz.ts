@@ -17,6 +17,8 @@ export const AUTHZ = {
   ownerOnly: { guest: 401, owner: 'ok', other: 404, admin: 404 },
   /** Presence routes: a non-player is told NOT_IN_SESSION (409), whether or not they may see the session. */
   playerOnly: { guest: 401, owner: 'ok', other: 409, admin: 409 },
+  /** The account itself or an administrator; another account gets the same 404 as an unknown one. */
+  ownerOrAdmin: { guest: 401, owner: 'ok', other: 404, admin: 'ok' },
   /** Administrators (and, for tester routes, TUTTI_MU accounts, which the matrix does not use). */
   admins: { guest: 401, owner: 403, other: 403, admin: 'ok' },
 } as const satisfies Record<string, Authz>;

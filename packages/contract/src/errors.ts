@@ -67,6 +67,10 @@ export const ErrorCodeSchema = z.enum([
   'SELF_ACTION',
   /** A product someone subscribed to cannot be deleted (409): disable it instead. */
   'PRODUCT_IN_USE',
+  /** A promo code that does not exist or has expired (404). */
+  'PROMO_CODE_UNKNOWN',
+  /** A promo code used as many times as allowed, or already used by this account (409). */
+  'PROMO_CODE_USED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

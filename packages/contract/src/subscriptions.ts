@@ -6,7 +6,7 @@ import { fieldCode as code } from './errors.ts';
 
 /** Subscriptions and payments (SPEC sections 3, 7 and 9): the products musicians subscribe to. Amounts are integer
  *  cents of EUR, per month, computed on the server only. */
-export const CURRENCY = 'EUR';
+export const CURRENCY = 'EUR' as const;
 /** The smallest amount a card can be charged in EUR (Stripe's minimum): a paid product costs at least this. */
 export const PRODUCT_PRICE_MIN_CENTS = 50;
 /** 1,000 € a month: above that an amount is a typo. */
@@ -92,6 +92,106 @@ export const ProductBodySchema = z
   .refine((p) => !p.free || p.trial === null, { ...code('free_product_trial'), path: ['trial'] });
 export type ProductBody = z.infer<typeof ProductBodySchema>;
 
+/** Stripe's subscription statuses (SPEC section 4; docs/decisions: the ledger keeps the payment service's names). */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** What started a subscription: a card (with or without a trial) or a promo code. */
+export const SUBSCRIPTION_SOURCES = ['card', 'promo'] as const;
+
+export const SubscribedProductSchema = ProductSchema.pick({
+  id: true,
+  name: true,
+  priceCents: true,
+  currency: true,
+  free: true,
+}).meta({ id: 'SubscribedProduct' });
+
+export const SubscriptionSchema = z
+  .object({
+    id: z.uuid(),
+    product: SubscribedProductSchema,
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    source: z.enum(SUBSCRIPTION_SOURCES),
+    /** While trialing: when the trial ends (the first charge). */
+    trialEnd: z.string().nullable(),
+    currentPeriodStart: z.string(),
+    /** Paid (or given) until then: the expiry date, or the next renewal when it renews. */
+    currentPeriodEnd: z.string(),
+    /** It ends at currentPeriodEnd instead of renewing (cancelled, or given by a promo code with no card). */
+    cancelAtPeriodEnd: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const MySubscriptionsSchema = z
+  .object({
+    /** The subscription that lifts the free-minutes limit now (trialing, active or past_due), if any. */
+    current: SubscriptionSchema.nullable(),
+    /** Ended ones, the most recent first (at most 24). */
+    past: z.array(SubscriptionSchema),
+    /** A trial is for a first subscription only. */
+    trialUsed: z.boolean(),
+  })
+  .meta({ id: 'MySubscriptions' });
+export type MySubscriptions = z.infer<typeof MySubscriptionsSchema>;
+
+export const AccountSubscriptionSchema = z
+  .object({ current: SubscriptionSchema.nullable() })
+  .meta({ id: 'AccountSubscription' });
+
+/** Promo codes ("product tokens"): each gives `months` of a product; single or multi-use, with an expiry. */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{4,32}$/;
+export const PROMO_MONTHS_MAX = 24;
+export const PROMO_USES_MAX = 100_000;
+export const PRODUCT_TOKENS_MAX = 500;
+
+export const ProductTokenSchema = z
+  .object({
+    id: z.uuid(),
+    code: z.string(),
+    product: SubscribedProductSchema,
+    /** Months of the product it gives (added to a current subscription's period). */
+    months: z.number().int(),
+    maxUses: z.number().int(),
+    uses: z.number().int(),
+    expiresAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ProductToken' });
+export type ProductToken = z.infer<typeof ProductTokenSchema>;
+
+export const CreateProductTokenBodySchema = z.object({
+  /** Upper-case letters, digits and dashes; made up when left out. */
+  code: text({ error: 'invalid' })
+    .trim()
+    .transform((c) => c.toUpperCase())
+    .pipe(z.string().regex(PROMO_CODE_PATTERN, code('invalid')))
+    .optional(),
+  productId: z.uuid(requiredOrInvalid),
+  months: z
+    .number(requiredOrInvalid)
+    .int(code('invalid'))
+    .min(1, code('invalid'))
+    .max(PROMO_MONTHS_MAX, code('invalid')),
+  maxUses: z
+    .number(requiredOrInvalid)
+    .int(code('invalid'))
+    .min(1, code('invalid'))
+    .max(PROMO_USES_MAX, code('invalid'))
+    .default(1),
+  expiresAt: z.iso
+    .datetime({ offset: true, ...code('invalid') })
+    .nullable()
+    .default(null),
+});
+export type CreateProductTokenBody = z.infer<typeof CreateProductTokenBodySchema>;
+
+/** SPEC section 5: an empty code is "Please input your discount code." (field code required). */
+export const ClaimTokenBodySchema = z.object({
+  code: text({ error: 'required' }).trim().min(1, code('required')).max(64, code('invalid')),
+});
+
 export const subscriptionEndpoints = {
   listProducts: def({
     method: 'GET',
@@ -173,5 +273,65 @@ export const subscriptionEndpoints = {
     tag: 'subscriptions',
     summary: 'The paid products offered to me, the cheapest first, each saying whether I may start its trial',
     response: z.array(AvailableProductSchema),
+  }),
+  listMySubscriptions: def({
+    method: 'GET',
+    path: 'v2/me/subscriptions',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary: 'My current subscription, the ended ones, and whether my trial is used',
+    response: MySubscriptionsSchema,
+  }),
+  getAccountSubscription: def({
+    method: 'GET',
+    path: 'v1/accounts/{id}/subscription',
+    access: 'user',
+    authz: AUTHZ.ownerOrAdmin,
+    tag: 'subscriptions',
+    summary: "An account's current subscription: the account itself, or an administrator",
+    params: IdParamsSchema,
+    response: AccountSubscriptionSchema,
+  }),
+  listProductTokens: def({
+    method: 'GET',
+    path: 'v1/product-tokens',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'subscriptions',
+    summary: 'Promo codes, the most recent first, with their uses',
+    response: z.array(ProductTokenSchema),
+  }),
+  createProductToken: def({
+    method: 'POST',
+    path: 'v1/product-tokens',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'subscriptions',
+    summary: 'Add a promo code giving months of a product (409 when the code exists)',
+    body: CreateProductTokenBodySchema,
+    response: ProductTokenSchema,
+    status: 201,
+  }),
+  deleteProductToken: def({
+    method: 'DELETE',
+    path: 'v1/product-tokens/{id}',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'subscriptions',
+    summary: 'Remove a promo code (what it already gave stays)',
+    params: IdParamsSchema,
+    response: null,
+  }),
+  claimProductToken: def({
+    method: 'POST',
+    path: 'v1/subscriptions/tokens/claim',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary:
+      'Use a promo code: months of its product, added to my current subscription (404 PROMO_CODE_UNKNOWN, 409 PROMO_CODE_USED)',
+    body: ClaimTokenBodySchema,
+    response: SubscriptionSchema,
   }),
 } as const;

@@ -2,7 +2,7 @@ import { SESSION_SWEEP_JOB } from '../../src/modules/sessions/sessions.jobs.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateOpenRehearsalBody, JoinedSession, Session } from '@tutti/contract/sessions';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { subscriptions } from '../../src/platform/schema.ts';
+import { products, subscriptions } from '../../src/platform/schema.ts';
 import { call, startTestApp, type ApiResponse, type TestApp } from './app.ts';
 import type { TestDatabase } from './databases.ts';
 import { FAKE_ROOM_SECRET, startFakeRoomServer, type FakeRoomServer } from './fake-room.ts';
@@ -111,11 +111,20 @@ export const keepalive = (t: TestApp, user: SignedInUser, id: string) =>
     token: user.accessToken,
   });
 
-/** An active subscription until `until`, as the subscriptions issue will record it. */
+/** An active subscription until `until`, to a product of its own, written in the ledger as a payment would. */
 export async function subscribe(t: TestApp, user: SignedInUser, until: Date): Promise<void> {
-  await t.app.tutti.database.db
-    .insert(subscriptions)
-    .values({ id: randomUUID(), accountId: user.id, status: 'active', currentPeriodEnd: until });
+  const { db } = t.app.tutti.database;
+  const [product] = await db
+    .insert(products)
+    .values({ nameEn: 'Band', nameFr: 'Groupe', priceCents: 999 })
+    .returning({ id: products.id });
+  await db.insert(subscriptions).values({
+    id: randomUUID(),
+    accountId: user.id,
+    productId: product!.id,
+    status: 'active',
+    currentPeriodEnd: until,
+  });
 }
 
 /** Events published on a topic since `from` (an index into `events`). */

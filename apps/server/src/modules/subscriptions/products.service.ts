@@ -103,20 +103,16 @@ export function createProductsService(deps: { db: Db; now: () => Date }) {
     enable: (id: string) => setEnabled(id, true),
     disable: (id: string) => setEnabled(id, false),
 
-    /** The enabled paid products, the cheapest first; a trial is for an account that never subscribed (SPEC 4). */
-    async available(accountId: string): Promise<AvailableProduct[]> {
-      const [rows, [before]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(sql`${products.enabled} and not ${products.free}`)
-          .orderBy(asc(products.priceCents), asc(products.createdAt)),
-        db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.accountId, accountId)),
-      ]);
-      const firstTime = (before?.n ?? 0) === 0;
+    /** The enabled paid products, the cheapest first, for a musician whose trial is used or not (SPEC 4). */
+    async available(trialUsed: boolean): Promise<AvailableProduct[]> {
+      const rows = await db
+        .select()
+        .from(products)
+        .where(sql`${products.enabled} and not ${products.free}`)
+        .orderBy(asc(products.priceCents), asc(products.createdAt));
       return rows.map((r) => {
         const { enabled: _enabled, createdAt: _created, updatedAt: _updated, ...product } = presentProduct(r);
-        return { ...product, trialAvailable: firstTime && product.trial !== null };
+        return { ...product, trialAvailable: !trialUsed && product.trial !== null };
       });
     },
   };

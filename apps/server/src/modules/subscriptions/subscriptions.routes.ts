@@ -1,8 +1,15 @@
+import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
 import type { Endpoint } from '../../platform/endpoints.ts';
 import type { ProductsService } from './products.service.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
 
-/** Products: administrators write them (access 'admin' in the contract); musicians read what is offered to them. */
-export function registerSubscriptionsRoutes(endpoint: Endpoint, products: ProductsService): void {
+/** Products and promo codes: administrators write them (access 'admin' in the contract); musicians read what is
+ *  offered to them, their own subscriptions, and use promo codes. */
+export function registerSubscriptionsRoutes(
+  endpoint: Endpoint,
+  products: ProductsService,
+  subscriptions: SubscriptionsService,
+): void {
   endpoint('listProducts', ({ query }) => products.list(query));
   endpoint('getProduct', ({ params }) => products.get(params.id));
   endpoint('createProduct', ({ body }) => products.create(body));
@@ -10,5 +17,23 @@ export function registerSubscriptionsRoutes(endpoint: Endpoint, products: Produc
   endpoint('deleteProduct', ({ params }) => products.remove(params.id), { errors: [409] });
   endpoint('enableProduct', ({ params }) => products.enable(params.id));
   endpoint('disableProduct', ({ params }) => products.disable(params.id));
-  endpoint('listAvailableProducts', ({ auth }) => products.available(auth.accountId));
+  endpoint('listAvailableProducts', async ({ auth }) =>
+    products.available(await subscriptions.trialUsed(auth.accountId)),
+  );
+
+  endpoint('listMySubscriptions', ({ auth }) => subscriptions.mine(auth.accountId));
+  endpoint('getAccountSubscription', ({ auth, params }) =>
+    subscriptions.ofAccount(params.id, {
+      accountId: auth.accountId,
+      admin: auth.privileges.includes(ADMIN_PRIVILEGE),
+    }),
+  );
+  endpoint('listProductTokens', () => subscriptions.tokens());
+  endpoint('createProductToken', ({ body }) => subscriptions.createToken(body), { errors: [409] });
+  endpoint('deleteProductToken', ({ params }) => subscriptions.deleteToken(params.id));
+  // A code is a secret to guess: attempts count per address, as sign-ins do.
+  endpoint('claimProductToken', ({ auth, body }) => subscriptions.claim(auth.accountId, body.code), {
+    errors: [409],
+    rateLimited: true,
+  });
 }

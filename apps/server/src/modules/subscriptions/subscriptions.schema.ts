@@ -1,4 +1,5 @@
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES } from '@tutti/contract/subscriptions';
 import { sql } from 'drizzle-orm';
 import { instant } from '../../platform/schema-columns.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
@@ -32,8 +33,10 @@ export const products = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
-export const SUBSCRIPTION_STATUS = ['trialing', 'active', 'canceled', 'expired'] as const;
-
+/**
+ * Tutti's billing ledger (docs/decisions: the payment service only saves cards and charges them): one row per
+ * subscription, with Stripe's status names. Current: trialing, active or past_due with a period not over.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -42,13 +45,57 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** The product subscribed to: a product someone subscribed to cannot be deleted (disable it instead). */
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: SUBSCRIPTION_STATUS }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    source: text('source', { enum: SUBSCRIPTION_SOURCES }).notNull().default('card'),
+    /** While trialing: when the trial ends. Set once: a subscription that had a trial keeps it (no second trial). */
+    trialEnd: instant('trial_end'),
+    currentPeriodStart: instant('current_period_start').notNull().defaultNow(),
     /** Active (or trialing) until this instant. */
     currentPeriodEnd: instant('current_period_end').notNull(),
+    /** Ends at currentPeriodEnd instead of renewing. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('subscriptions_account_idx').on(t.accountId), index('subscriptions_product_idx').on(t.productId)],
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Promo codes (the spec's product tokens): `months` of a product, single or multi-use, with an expiry. */
+export const productTokens = pgTable(
+  'product_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    months: integer('months').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: instant('expires_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('product_tokens_uses_check', sql`${t.uses} <= ${t.maxUses}`)],
+);
+
+export type ProductTokenRow = typeof productTokens.$inferSelect;
+
+/** Who used which code: an account uses a code once. */
+export const productTokenClaims = pgTable(
+  'product_token_claims',
+  {
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => productTokens.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    claimedAt: instant('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.accountId] })],
+);
