@@ -362,7 +362,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerSubscriptionsRoutes(
     endpoint,
     createProductsService({ db: database.db, now }),
-    createSubscriptionsService({ db: database.db, now }),
+    createSubscriptionsService({
+      db: database.db,
+      now,
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log.child({ module: 'subscriptions' }),
+    }),
   );
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {

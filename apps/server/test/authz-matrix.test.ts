@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { endpoints, fillPath, type Authz, type EndpointName } from '@tutti/contract/http';
 import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import sharp from 'sharp';
+import { subscriptions } from '../src/platform/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
@@ -115,6 +116,21 @@ const product = async (w: World): Promise<string> => {
   });
   expect(res.status, res.text).toBe(201);
   return res.json.id;
+};
+
+/** A subscription of the owner paid by card, as a successful payment writes it in the ledger. */
+const ownersSubscription = async (w: World): Promise<string> => {
+  const [row] = await w.t.app.tutti.database.db
+    .insert(subscriptions)
+    .values({
+      accountId: w.owner.id,
+      productId: await product(w),
+      status: 'active',
+      currentPeriodEnd: new Date(w.t.clock.now().getTime() + 30 * 86_400_000),
+      cancelAtPeriodEnd: true,
+    })
+    .returning({ id: subscriptions.id });
+  return row!.id;
 };
 
 const productToken = async (w: World): Promise<string> => (await newProductToken(w)).id;
@@ -291,6 +307,9 @@ const fixtures: Record<EndpointName, Fixture> = {
   disableProduct: async (w) => ({ params: { id: await product(w) } }),
   listAvailableProducts: none,
   listMySubscriptions: none,
+  cancelSubscription: async (w) => ({ params: { id: await ownersSubscription(w) }, body: { reason: 'other' } }),
+  restoreSubscription: async (w) => ({ params: { id: await ownersSubscription(w) } }),
+  listSubscriptions: async () => ({ query: { filter: 'active' } }),
   getAccountSubscription: async (w) => ({ params: { id: w.owner.id } }),
   listProductTokens: none,
   createProductToken: async (w) => ({ body: { productId: await product(w), months: 1 } }),

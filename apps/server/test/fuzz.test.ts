@@ -3,6 +3,7 @@ import { AgentSchema } from '@tutti/contract/accounts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { subscriptions } from '../src/platform/schema.ts';
 import { call } from './support/app.ts';
 import { databases } from './support/databases.ts';
 import {
@@ -66,7 +67,8 @@ type Kind =
   | 'device'
   | 'account'
   | 'product'
-  | 'productToken';
+  | 'productToken'
+  | 'subscription';
 type RealIds = Partial<Record<Kind, string>>;
 const KIND_OF_PATH: [RegExp, Kind][] = [
   [/(sessions|open-rehearsal)\/\{id\}/, 'session'],
@@ -80,6 +82,7 @@ const KIND_OF_PATH: [RegExp, Kind][] = [
   [/accounts\/\{id\}/, 'account'],
   [/products\/\{id\}/, 'product'],
   [/product-tokens\/\{id\}/, 'productToken'],
+  [/subscriptions\/\{id\}/, 'subscription'],
 ];
 const realIdFor = (path: string, ids: RealIds): string =>
   ids[KIND_OF_PATH.find(([re]) => re.test(path))?.[1] ?? 'session'] ?? UNKNOWN_ID;
@@ -205,6 +208,18 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
       account: user.id,
       product,
       productToken: await asAdmin('v1/product-tokens', { productId: product, months: 1 }),
+      // The user's own subscription (paid by card, as the ledger records one): cancel and restore reach their handlers.
+      subscription: (
+        await t.app.tutti.database.db
+          .insert(subscriptions)
+          .values({
+            accountId: user.id,
+            productId: product,
+            status: 'active',
+            currentPeriodEnd: new Date(Date.now() + 864e5),
+          })
+          .returning({ id: subscriptions.id })
+      )[0]?.id,
     } satisfies RealIds);
   });
 

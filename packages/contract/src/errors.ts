@@ -71,6 +71,9 @@ export const ErrorCodeSchema = z.enum([
   'PROMO_CODE_UNKNOWN',
   /** A promo code used as many times as allowed, or already used by this account (409). */
   'PROMO_CODE_USED',
+  /** A change the subscription's state does not allow (details.status): cancelling or restoring one that ended,
+   *  restoring one nothing renews (a promo code's, with no card). */
+  'SUBSCRIPTION_STATE_CONFLICT',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -140,6 +140,30 @@ export const AccountSubscriptionSchema = z
   .object({ current: SubscriptionSchema.nullable() })
   .meta({ id: 'AccountSubscription' });
 
+/** SPEC section 9. Optional (cancelling is as easy as subscribing); "other" may say more in a counted text. */
+export const CANCELLATION_REASONS = ['no_musician', 'connection_issues', 'device_not_detected', 'other'] as const;
+export const CANCELLATION_TEXT_MAX = 500;
+export const CancelSubscriptionBodySchema = z.object({
+  reason: z.enum(CANCELLATION_REASONS, requiredOrInvalid).optional(),
+  text: text({ multiline: true, error: 'invalid' }).trim().max(CANCELLATION_TEXT_MAX, code('too_long')).optional(),
+});
+export type CancelSubscriptionBody = z.infer<typeof CancelSubscriptionBodySchema>;
+
+/** The administrators' list: by status, or the ones cancelled that still run to their period's end. */
+export const SUBSCRIPTION_FILTERS = ['all', ...SUBSCRIPTION_STATUSES, 'canceling'] as const;
+export const SubscriptionsQuerySchema = PageQuerySchema.extend({
+  filter: z.enum(SUBSCRIPTION_FILTERS, requiredOrInvalid).default('all'),
+});
+export const AdminSubscriptionSchema = SubscriptionSchema.extend({
+  account: z.object({ id: z.uuid(), username: z.string(), email: z.string() }),
+  cancellation: z
+    .object({ at: z.string(), reason: z.enum(CANCELLATION_REASONS).nullable(), text: z.string().nullable() })
+    .nullable(),
+}).meta({ id: 'AdminSubscription' });
+export type AdminSubscription = z.infer<typeof AdminSubscriptionSchema>;
+export const AdminSubscriptionPageSchema = PageSchema(AdminSubscriptionSchema).meta({ id: 'AdminSubscriptionPage' });
+export type AdminSubscriptionPage = z.infer<typeof AdminSubscriptionPageSchema>;
+
 /** Promo codes ("product tokens"): each gives `months` of a product; single or multi-use, with an expiry. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{4,32}$/;
 export const PROMO_MONTHS_MAX = 24;
@@ -282,6 +306,39 @@ export const subscriptionEndpoints = {
     tag: 'subscriptions',
     summary: 'My current subscription, the ended ones, and whether my trial is used',
     response: MySubscriptionsSchema,
+  }),
+  cancelSubscription: def({
+    method: 'POST',
+    path: 'v3/me/subscriptions/{id}/cancel',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'subscriptions',
+    summary:
+      'Cancel my subscription at the end of its period, with an optional reason; no password, a confirmation email (409 SUBSCRIPTION_STATE_CONFLICT once it ended)',
+    params: IdParamsSchema,
+    body: CancelSubscriptionBodySchema,
+    response: SubscriptionSchema,
+  }),
+  restoreSubscription: def({
+    method: 'POST',
+    path: 'v2/me/subscriptions/{id}/restore',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'subscriptions',
+    summary:
+      'Undo my cancellation before the period ends: it renews again (409 SUBSCRIPTION_STATE_CONFLICT once ended, or when nothing can renew it)',
+    params: IdParamsSchema,
+    response: SubscriptionSchema,
+  }),
+  listSubscriptions: def({
+    method: 'GET',
+    path: 'v1/subscriptions',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'subscriptions',
+    summary: 'Every subscription with its account, the most recent first, by status (paged)',
+    query: SubscriptionsQuerySchema,
+    response: AdminSubscriptionPageSchema,
   }),
   getAccountSubscription: def({
     method: 'GET',

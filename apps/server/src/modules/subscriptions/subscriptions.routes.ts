@@ -22,6 +22,13 @@ export function registerSubscriptionsRoutes(
   );
 
   endpoint('listMySubscriptions', ({ auth }) => subscriptions.mine(auth.accountId));
+  endpoint('cancelSubscription', ({ auth, params, body }) => subscriptions.cancel(auth.accountId, params.id, body), {
+    errors: [409],
+  });
+  endpoint('restoreSubscription', ({ auth, params }) => subscriptions.restore(auth.accountId, params.id), {
+    errors: [409],
+  });
+  endpoint('listSubscriptions', ({ query }) => subscriptions.list(query));
   endpoint('getAccountSubscription', ({ auth, params }) =>
     subscriptions.ofAccount(params.id, {
       accountId: auth.accountId,

@@ -1,5 +1,5 @@
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES } from '@tutti/contract/subscriptions';
+import { CANCELLATION_REASONS, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES } from '@tutti/contract/subscriptions';
 import { sql } from 'drizzle-orm';
 import { instant } from '../../platform/schema-columns.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
@@ -57,6 +57,10 @@ export const subscriptions = pgTable(
     currentPeriodEnd: instant('current_period_end').notNull(),
     /** Ends at currentPeriodEnd instead of renewing. */
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the musician cancelled (restoring clears it), and why if they said. */
+    canceledAt: instant('canceled_at'),
+    cancellationReason: text('cancellation_reason', { enum: CANCELLATION_REASONS }),
+    cancellationText: text('cancellation_text'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('subscriptions_account_idx').on(t.accountId), index('subscriptions_product_idx').on(t.productId)],

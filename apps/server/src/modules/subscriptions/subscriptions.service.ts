@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type {
+  AdminSubscriptionPage,
+  CancelSubscriptionBody,
   CreateProductTokenBody,
   MySubscriptions,
   ProductToken,
   Subscription,
+  SubscriptionsQuerySchema,
 } from '@tutti/contract/subscriptions';
+import type { Locale } from '@tutti/contract/common';
+import type { z } from 'zod';
+import type { Mailer } from '../../platform/mail.ts';
+import { cancellationEmail } from './subscriptions.mail.ts';
 import { CURRENCY } from '@tutti/contract/subscriptions';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -65,12 +72,23 @@ const madeUpCode = () =>
     .join('')
     .replace(/(.{5})(?=.)/g, '$1-');
 
+const stateConflict = (status: string, message: string) =>
+  new AppError(409, 'SUBSCRIPTION_STATE_CONFLICT', message, { details: { status } });
+
 const unknownCode = () => new AppError(404, 'PROMO_CODE_UNKNOWN', 'No such promo code, or it has expired.');
 const usedCode = () => new AppError(409, 'PROMO_CODE_USED', 'This promo code has been used.');
 
 /** The subscriptions ledger as musicians and administrators read it, and promo codes. */
-export function createSubscriptionsService(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createSubscriptionsService(deps: {
+  db: Db;
+  now: () => Date;
+  mailer: Mailer;
+  /** The web's origin: links in emails. */
+  publicUrl: string;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { db, now, mailer, log } = deps;
+  const subscriptionPage = `${deps.publicUrl}/me/subscription`;
 
   const isCurrent = (at: Date) =>
     and(inArray(subscriptions.status, [...CURRENT_STATUSES]), gt(subscriptions.currentPeriodEnd, at));
@@ -87,6 +105,38 @@ export function createSubscriptionsService(deps: { db: Db; now: () => Date }) {
       .orderBy(desc(subscriptions.currentPeriodEnd))
       .limit(1);
     return row ?? null;
+  };
+
+  /** Running: its status keeps it and its period is not over (it may be cancelled, still running to its end). */
+  const isLive = (s: SubscriptionRow) =>
+    (CURRENT_STATUSES as readonly string[]).includes(s.status) && s.currentPeriodEnd > now();
+
+  /** My subscription, locked; someone else's is the same 404 as an unknown one. */
+  const owned = async (tx: Db, accountId: string, id: string) => {
+    const [row] = await withProducts(tx)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.accountId, accountId)))
+      .for('update', { of: subscriptions });
+    if (!row) throw notFound('No such subscription.');
+    return row;
+  };
+
+  const confirmCancellation = async (accountId: string, row: SubscriptionRow, product: ProductRow) => {
+    const [account] = await db
+      .select({ email: accounts.email, username: accounts.username, locale: accounts.locale })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    if (!account) return;
+    const locale = account.locale as Locale;
+    const mail = cancellationEmail(locale, {
+      to: account.username,
+      product: locale === 'fr' ? product.nameFr : product.nameEn,
+      until: row.currentPeriodEnd,
+      link: subscriptionPage,
+    });
+    // The cancellation stands whatever the mail server says; the page shows it too.
+    await mailer
+      .send({ to: account.email, ...mail, link: subscriptionPage })
+      .catch((err: unknown) => log.warn({ err }, 'subscriptions: cancellation email not sent'));
   };
 
   return {
@@ -134,6 +184,86 @@ export function createSubscriptionsService(deps: { db: Db; now: () => Date }) {
       if (!account) throw notFound('No such account.');
       const row = await current(accountId);
       return { current: row && presentSubscription(row.s, row.p) };
+    },
+
+    /**
+     * Cancels at the period's end (SPEC section 9 reasons, optional). Cancelling again changes nothing (a double
+     * click); a subscription that ended cannot be cancelled. The confirmation email goes out after the change.
+     */
+    async cancel(accountId: string, id: string, body: CancelSubscriptionBody): Promise<Subscription> {
+      const { row, product, changed } = await db.transaction(async (tx) => {
+        const { s, p } = await owned(tx, accountId, id);
+        if (!isLive(s)) throw stateConflict(s.status, 'This subscription has ended.');
+        if (s.cancelAtPeriodEnd) return { row: s, product: p, changed: false };
+        const [updated] = (await tx
+          .update(subscriptions)
+          .set({
+            cancelAtPeriodEnd: true,
+            canceledAt: now(),
+            cancellationReason: body.reason ?? null,
+            cancellationText: body.text || null,
+          })
+          .where(eq(subscriptions.id, s.id))
+          .returning()) as [SubscriptionRow];
+        return { row: updated, product: p, changed: true };
+      });
+      if (changed) await confirmCancellation(accountId, row, product);
+      return presentSubscription(row, product);
+    },
+
+    /** Undoes a cancellation before the period ends; one that was not cancelled stays as it is. */
+    async restore(accountId: string, id: string): Promise<Subscription> {
+      return db.transaction(async (tx) => {
+        const { s, p } = await owned(tx, accountId, id);
+        if (!isLive(s)) throw stateConflict(s.status, 'This subscription has ended.');
+        if (!s.cancelAtPeriodEnd) return presentSubscription(s, p);
+        // A promo code's subscription has no card behind it: nothing would renew it.
+        if (s.source === 'promo') throw stateConflict(s.status, 'Nothing renews this subscription: add a card.');
+        const [updated] = (await tx
+          .update(subscriptions)
+          .set({ cancelAtPeriodEnd: false, canceledAt: null, cancellationReason: null, cancellationText: null })
+          .where(eq(subscriptions.id, s.id))
+          .returning()) as [SubscriptionRow];
+        return presentSubscription(updated, p);
+      });
+    },
+
+    async list(query: z.infer<typeof SubscriptionsQuerySchema>): Promise<AdminSubscriptionPage> {
+      const at = now();
+      const where =
+        query.filter === 'all'
+          ? undefined
+          : query.filter === 'canceling'
+            ? and(isCurrent(at), eq(subscriptions.cancelAtPeriodEnd, true))
+            : eq(subscriptions.status, query.filter);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            s: subscriptions,
+            p: products,
+            a: { id: accounts.id, username: accounts.username, email: accounts.email },
+          })
+          .from(subscriptions)
+          .innerJoin(products, eq(products.id, subscriptions.productId))
+          .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
+          .where(where)
+          .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+          .limit(query.size)
+          .offset((query.p - 1) * query.size),
+        db.select({ n: count() }).from(subscriptions).where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          ...presentSubscription(r.s, r.p),
+          account: r.a,
+          cancellation: r.s.canceledAt
+            ? { at: r.s.canceledAt.toISOString(), reason: r.s.cancellationReason, text: r.s.cancellationText }
+            : null,
+        })),
+        page: query.p,
+        size: query.size,
+        total: total?.n ?? 0,
+      };
     },
 
     async tokens(): Promise<ProductToken[]> {
