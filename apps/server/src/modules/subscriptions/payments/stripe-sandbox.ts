@@ -1,0 +1,147 @@
+import { createHmac } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { id, parseForm, sandboxRoutes, StripeError, unix, type Obj, type State } from './sandbox-api.ts';
+
+export { parseForm };
+
+/**
+ * The payment sandbox (ARCHITECTURE "Domains to come", payments): a small Stripe-compatible service on loopback that
+ * the official `stripe` SDK talks to through its host and port options, so `npm start`, the tests and the journeys
+ * drive the very code that talks to Stripe in production. It answers the few calls Tutti makes (customers,
+ * SetupIntents, card PaymentMethods, off-session PaymentIntents with idempotency keys) by Stripe's test-card table,
+ * and sends signed webhooks. It keeps a card's brand, last four digits, fingerprint and expiry, never its number.
+ * Two calls are its own, standing in for Stripe.js and the bank's 3-D Secure page: confirming a SetupIntent with card
+ * details, and answering an authentication.
+ */
+
+export interface SandboxOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where events are posted (Tutti's webhook endpoint); none: events are kept only. */
+  webhookUrl?: string | null;
+  /** Where the sandbox keeps its objects between restarts (DATA_DIR); none: in memory. */
+  stateFile?: string | null;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface PaymentSandbox {
+  url: string;
+  port: number;
+  setWebhookUrl(url: string | null): void;
+  close(): Promise<void>;
+}
+
+export async function startPaymentSandbox(options: SandboxOptions): Promise<PaymentSandbox> {
+  let webhookUrl = options.webhookUrl ?? null;
+  const state: State = loadState(options.stateFile);
+  let saving: NodeJS.Timeout | null = null;
+  const save = () => {
+    if (!options.stateFile || saving) return;
+    saving = setTimeout(() => {
+      saving = null;
+      persist(options.stateFile!, state);
+    }, 20);
+  };
+
+  /** A webhook, signed as Stripe signs them (t=…,v1=HMAC-SHA256 of "t.payload"). */
+  const emit = (type: string, object: Obj) => {
+    const event = { id: id('evt'), object: 'event', type, created: unix(), livemode: false, data: { object } };
+    if (!webhookUrl) return;
+    const payload = JSON.stringify(event);
+    const t = unix();
+    const v1 = createHmac('sha256', options.webhookSecret).update(`${t}.${payload}`).digest('hex');
+    void fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
+      body: payload,
+    }).catch((err: unknown) => options.log?.warn({ err, type }, 'payment sandbox: webhook not delivered'));
+  };
+
+  const routes = sandboxRoutes(state, options, emit);
+  const server = createServer((req, res) => void handle(req, res));
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const reply = (status: number, body: Obj) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (key !== options.secretKey && key !== options.publishableKey) {
+        throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
+      }
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(raw);
+      const route = routes.find(([method, re]) => method === req.method && re.test(url.pathname));
+      if (!route)
+        throw new StripeError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+        });
+      // The publishable key reaches only what Stripe.js may call: confirming and authenticating.
+      if (key === options.publishableKey && !/\/(confirm|authenticate)$/.test(url.pathname)) {
+        throw new StripeError(401, { type: 'invalid_request_error', message: 'This call needs the secret key.' });
+      }
+      const idempotency = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const remembered = typeof idempotency === 'string' ? `${url.pathname} ${idempotency}` : null;
+      if (remembered && state.replies[remembered]) {
+        const { status, body: previous } = state.replies[remembered];
+        res.setHeader('idempotent-replayed', 'true');
+        return reply(status, previous);
+      }
+      let status = 200;
+      let answer: Obj;
+      try {
+        answer = await route[2](url.pathname.match(route[1])!, body, key);
+      } catch (e) {
+        if (!(e instanceof StripeError)) throw e;
+        status = e.status;
+        answer = { error: e.body };
+      }
+      if (remembered) state.replies[remembered] = { status, body: answer };
+      save();
+      reply(status, answer);
+    } catch (e) {
+      if (e instanceof StripeError) return reply(e.status, { error: e.body });
+      options.log?.warn({ err: e }, 'payment sandbox: request failed');
+      reply(500, { error: { type: 'api_error', message: 'The sandbox failed.' } });
+    }
+  };
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    setWebhookUrl: (url) => void (webhookUrl = url),
+    close: async () => {
+      if (saving) {
+        clearTimeout(saving);
+        saving = null;
+        if (options.stateFile) persist(options.stateFile, state);
+      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function loadState(file: string | null | undefined): State {
+  const empty: State = { customers: {}, paymentMethods: {}, setupIntents: {}, paymentIntents: {}, replies: {} };
+  if (!file) return empty;
+  try {
+    return { ...empty, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<State>) };
+  } catch {
+    return empty;
+  }
+}
+
+function persist(file: string, state: State): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(state), { mode: 0o600 });
+}
