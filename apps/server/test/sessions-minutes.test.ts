@@ -73,6 +73,26 @@ describe.each(databases())('free minutes on $name', (database) => {
     expect((await joined(h.t, cat, s.id)).remainingMinutes).toBeNull();
   });
 
+  it('does not count the minutes played while subscribed: a subscription ending mid-month leaves the whole allowance', async () => {
+    const now = h.t.clock.now();
+    if (now.getUTCDate() > 25) h.t.clock.advance((33 - now.getUTCDate()) * 86_400_000);
+    const eve = await createUser(h.t);
+    await subscribe(h.t, eve, new Date(h.t.clock.now().getTime() + 30 * 60_000));
+    const s = await createOpenRehearsal(h.t, eve);
+    await joined(h.t, eve, s.id);
+    // 40 minutes of play: 30 subscribed, then 10 on the free allowance.
+    let player = eve;
+    for (let minute = 1; minute <= 40; minute++) {
+      h.t.clock.advance(60_000);
+      if (minute % 14 === 0) player = await signedInAgain(h.t, eve);
+      expect((await keepalive(h.t, player, s.id)).status).toBe(200);
+    }
+    player = await signedInAgain(h.t, eve);
+    const left = (await keepalive(h.t, player, s.id)).json.remainingMinutes;
+    expect(left).toBeGreaterThanOrEqual(109);
+    expect(left).toBeLessThanOrEqual(110);
+  });
+
   it('ignores an expired or canceled subscription', async () => {
     const dan = await createUser(h.t);
     await subscribe(h.t, dan, new Date(h.t.clock.now().getTime() - 1000));

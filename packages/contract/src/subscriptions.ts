@@ -95,6 +95,8 @@ export type ProductBody = z.infer<typeof ProductBodySchema>;
 /** Stripe's subscription statuses (SPEC section 4; docs/decisions: the ledger keeps the payment service's names). */
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** The statuses that lift the free-minutes limit while their period runs (past_due: the renewal is being retried). */
+export const CURRENT_STATUSES = ['trialing', 'active', 'past_due'] as const satisfies readonly SubscriptionStatus[];
 /** What started a subscription: a card (with or without a trial) or a promo code. */
 export const SUBSCRIPTION_SOURCES = ['card', 'promo'] as const;
 

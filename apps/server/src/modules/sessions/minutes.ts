@@ -7,7 +7,11 @@ export const monthStartUtc = (now: Date): Date => new Date(Date.UTC(now.getUTCFu
 export const remainingOf = (allowanceMinutes: number, usedSeconds: number): number =>
   Math.max(0, allowanceMinutes - Math.floor(usedSeconds / 60));
 
-/** The free open-rehearsal minutes of accounts without an active subscription. Test rehearsals never count. */
+/**
+ * The free open-rehearsal minutes of accounts without an active subscription. Test rehearsals never count, nor do
+ * minutes played while subscribed (docs/decisions/0030): the allowance counts from the later of the month's start and
+ * the end of the account's last subscription period, so a subscription ending mid-month leaves the whole allowance.
+ */
 export function createMinutes(deps: { repo: PresenceRepository; allowance: number; now: () => Date }) {
   const { repo, allowance, now } = deps;
   return {
@@ -15,7 +19,10 @@ export function createMinutes(deps: { repo: PresenceRepository; allowance: numbe
     async remainingFor(accountId: string): Promise<number | null> {
       const at = now();
       if (await repo.isSubscribed(accountId, at)) return null;
-      return remainingOf(allowance, await repo.openSecondsSince(accountId, monthStartUtc(at)));
+      const monthStart = monthStartUtc(at);
+      const subscribedUntil = await repo.lastSubscriptionEnd(accountId, at);
+      const since = subscribedUntil && subscribedUntil > monthStart ? subscribedUntil : monthStart;
+      return remainingOf(allowance, await repo.openSecondsSince(accountId, since));
     },
   };
 }

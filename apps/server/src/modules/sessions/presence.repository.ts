@@ -1,3 +1,4 @@
+import { CURRENT_STATUSES } from '@tutti/contract/subscriptions';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
@@ -177,6 +178,20 @@ export function createPresenceRepository(db: Db) {
       return Math.max(0, Number(row?.seconds ?? 0));
     },
 
+    /** The latest end, before `now`, of a subscription period of this account (whatever became of it since). */
+    async lastSubscriptionEnd(accountId: string, now: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ end: sql<Date | string | null>`max(${subscriptions.currentPeriodEnd})` })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.accountId, accountId),
+            sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
+          ),
+        );
+      return row?.end ? new Date(row.end) : null;
+    },
+
     async isSubscribed(accountId: string, now: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: subscriptions.id })
@@ -184,7 +199,7 @@ export function createPresenceRepository(db: Db) {
         .where(
           and(
             eq(subscriptions.accountId, accountId),
-            inArray(subscriptions.status, ['active', 'trialing']),
+            inArray(subscriptions.status, [...CURRENT_STATUSES]),
             sql`${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz`,
           ),
         )

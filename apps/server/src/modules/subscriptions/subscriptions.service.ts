@@ -13,7 +13,7 @@ import type { Locale } from '@tutti/contract/common';
 import type { z } from 'zod';
 import type { Mailer } from '../../platform/mail.ts';
 import { cancellationEmail } from './subscriptions.mail.ts';
-import { CURRENCY } from '@tutti/contract/subscriptions';
+import { CURRENCY, CURRENT_STATUSES } from '@tutti/contract/subscriptions';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
@@ -28,8 +28,6 @@ import {
   type SubscriptionRow,
 } from './subscriptions.schema.ts';
 
-/** Statuses that lift the free-minutes limit while their period runs (past_due: the renewal is being retried). */
-export const CURRENT_STATUSES = ['trialing', 'active', 'past_due'] as const;
 const PAST_SHOWN = 24;
 /** Promo codes made up by the server: unambiguous letters and digits. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
