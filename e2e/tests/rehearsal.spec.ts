@@ -91,7 +91,11 @@ test('two musicians rehearse together, from the invitation to the end of the ses
   // its own slot, and they hear each other.
   const anaSlot = await inRoom(page, ana.client);
   await expect(page.getByTestId('free-minutes')).toContainText(/\d+ minutes? left/);
-  // Until the subscription screen exists, the free-minutes line leads to the help section that explains them.
+  // The free-minutes line leads to the subscription screen and to the help section that explains them.
+  await expect(page.getByTestId('free-minutes').getByRole('link', { name: w.subscribe })).toHaveAttribute(
+    'href',
+    '/me/subscription',
+  );
   const help = page.getByRole('link', { name: w.freeMinutesHelp });
   await expect(help).toBeVisible();
   await expect(help).toHaveAttribute('href', /\/help\.html#free-minutes$/);

@@ -144,6 +144,19 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'me/subscription',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/subscriptions/pages/subscription-page')).SubscriptionPage,
+                },
+              },
+              {
+                path: 'promo',
+                loader: guard(SIGNED_IN),
+                lazy: { Component: async () => (await import('../features/subscriptions/pages/promo-page')).PromoPage },
+              },
+              {
                 path: 'search',
                 loader: guard(SIGNED_IN),
                 lazy: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatRelative } from './format';
+import { formatCalendarDate, formatDate, formatPrice, formatRelative } from './format';
 
 describe('formatting per locale', () => {
   it('writes dates the way each language does', () => {
@@ -16,5 +16,11 @@ describe('formatting per locale', () => {
     const now = Date.parse('2025-11-21T12:00:00Z');
     expect(formatRelative('2025-11-21T11:55:00Z', 'en', now)).toBe('5 minutes ago');
     expect(formatRelative('2025-11-18T12:00:00Z', 'fr', now)).toBe('il y a 3 jours');
+  });
+
+  it('writes prices in euros from integer cents, with French spacing', () => {
+    expect(formatPrice(999, 'en')).toBe('€9.99');
+    expect(formatPrice(999, 'fr')).toBe('9,99\u00a0€');
+    expect(formatPrice(1000, 'en')).toBe('€10.00');
   });
 });

@@ -53,3 +53,9 @@ export function formatDecimal(value: number, locale: Locale, maximumFractionDigi
     signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(value);
 }
+
+/** "€9.99" / "9,99 €": an amount of integer cents of EUR (SPEC section 9: the currency is EUR), in the reader's
+ *  language. */
+export function formatPrice(cents: number, locale: Locale, currency = 'EUR'): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency }).format(cents / 100);
+}

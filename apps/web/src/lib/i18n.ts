@@ -14,6 +14,7 @@ import type enNals from '../locales/en/nals.json';
 import type enSessions from '../locales/en/sessions.json';
 import type enCommunity from '../locales/en/community.json';
 import type enProfile from '../locales/en/profile.json';
+import type enSubscriptions from '../locales/en/subscriptions.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -31,6 +32,7 @@ export interface LazyResources {
   sessions: typeof enSessions;
   community: typeof enCommunity;
   profile: typeof enProfile;
+  subscriptions: typeof enSubscriptions;
 }
 type LazyNamespace = keyof LazyResources;
 

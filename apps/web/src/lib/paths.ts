@@ -16,6 +16,7 @@ export const PATHS = {
   sessions: '/studio/sessions',
   newSession: '/studio/sessions/new',
   subscription: '/me/subscription',
+  promo: '/promo',
   search: '/search',
 } as const;
 

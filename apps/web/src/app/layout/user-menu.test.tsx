@@ -56,3 +56,16 @@ describe('UserMenu sign-out', () => {
     await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
   });
 });
+
+describe('UserMenu links', () => {
+  it('offers profile, preferences and "Manage my offer" (SPEC section 2: manage offer, the subscription)', async () => {
+    renderWithProviders(<UserMenu user={user} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ana, user menu' }));
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((i) => i.textContent)).toEqual(['Profile', 'Preferences', 'Manage my offer', 'Sign out']);
+    expect(screen.getByRole('menuitem', { name: 'Manage my offer', hidden: true })).toHaveAttribute(
+      'href',
+      '/me/subscription',
+    );
+  });
+});

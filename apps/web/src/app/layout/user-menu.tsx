@@ -19,7 +19,7 @@ import { ChevronDown } from '../../components/ui/chevron-down';
 import { confirmLeaveRehearsal } from './navigation-guard';
 import { MusicianAvatar } from '../../features/community/components/musician-avatar';
 
-/** The signed-in user's dropdown: displayed username, profile, preferences, sign out. */
+/** The signed-in user's dropdown (SPEC section 2): displayed username, profile, preferences, manage offer, sign out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -60,6 +60,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to={PATHS.preferences}>
           {t('userMenu.preferences')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={PATHS.subscription}>
+          {t('userMenu.subscription')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red.9" onClick={() => void onSignOut()}>

@@ -40,6 +40,26 @@ export function joinErrorText(
   return errorText(tCommon, error);
 }
 
+/** Free minutes used up at the door: the way to subscribe (SPEC section 1), as when they run out in the room. */
+function joinErrorContent(
+  t: TFunction<'sessions'>,
+  tCommon: TFunction<'common'>,
+  error: unknown,
+  fallbackStart: string,
+): ReactNode {
+  if (error instanceof ApiError && error.code === 'NO_MINUTES_LEFT') {
+    return (
+      <>
+        {t('details.endReasons.minutes')}{' '}
+        <Anchor component={Link} to={PATHS.subscription} fw={600}>
+          {t('minutes.subscribe')}
+        </Anchor>
+      </>
+    );
+  }
+  return joinErrorText(t, tCommon, error, fallbackStart);
+}
+
 export function SessionNotFound() {
   const { t } = useTranslation(SESSIONS_NS);
   return (
@@ -59,8 +79,8 @@ export interface JoinControlProps {
   canJoin: boolean;
   /** A join is under way. */
   joining: boolean;
-  /** The last join's error, as a sentence to show; null when there is none. */
-  joinError: string | null;
+  /** The last join's error, as a sentence to show (with a link when there is a way out); null when there is none. */
+  joinError: ReactNode;
   /** Clears the join error and joins. An error that `handle` does not take (returns false) becomes the join error. */
   join: (password?: string, handle?: (error: unknown) => boolean) => void;
   clearJoinError: () => void;
@@ -87,7 +107,7 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   useLeaveGuard(rehearsal.snapshot.phase === 'joined', details.data?.name ?? '', rehearsal.leave);
   useSessionEvents(sessionId, rehearsal.end, rehearsal.snapshot.phase === 'joined');
   useTitle(title(details.data));
-  const [joinError, setJoinError] = useState<string | null>(null);
+  const [joinError, setJoinError] = useState<ReactNode>(null);
   const location = useLocation();
   const navigate = useNavigate();
   const isConnected = useNals((s) => s.isConnected);
@@ -97,7 +117,7 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   const join = (password?: string, handle?: (error: unknown) => boolean) => {
     setJoinError(null);
     rehearsal.join(password).catch((error: unknown) => {
-      if (!handle?.(error)) setJoinError(joinErrorText(t, tCommon, error, session?.startsAt ?? ''));
+      if (!handle?.(error)) setJoinError(joinErrorContent(t, tCommon, error, session?.startsAt ?? ''));
     });
   };
 

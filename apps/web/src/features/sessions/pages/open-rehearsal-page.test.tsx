@@ -91,9 +91,16 @@ describe('OpenRehearsalPage', () => {
       data: { ip: '127.0.0.1', port: 7001, player: 1, charge: ROOM_ID },
     });
     expect(rehearsalSessionStore.getState()).toMatchObject({ sessionId: SESSION_ID, type: 'open' });
-    expect(screen.getByTestId('free-minutes')).toHaveTextContent('42 minutes left · How free minutes work');
-    // No subscription screen yet: the link explains the allowance in the online help instead of leading nowhere.
-    expect(within(screen.getByTestId('free-minutes')).getByRole('link')).toHaveAttribute(
+    expect(screen.getByTestId('free-minutes')).toHaveTextContent(
+      '42 minutes left · Subscribe to remove this limit · How free minutes work',
+    );
+    // One link leads to the subscription screen, the other explains the allowance in the online help.
+    const minutesLine = within(screen.getByTestId('free-minutes'));
+    expect(minutesLine.getByRole('link', { name: 'Subscribe to remove this limit' })).toHaveAttribute(
+      'href',
+      '/me/subscription',
+    );
+    expect(minutesLine.getByRole('link', { name: /How free minutes work/ })).toHaveAttribute(
       'href',
       '/help.html#free-minutes',
     );
@@ -278,6 +285,41 @@ describe('OpenRehearsalPage', () => {
     expect(await screen.findByRole('heading', { name: 'Wednesday jam' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Invited' })).toBeInTheDocument();
     expect(screen.getByText('Ben')).toBeInTheDocument();
+  });
+
+  it('free minutes used up: out of the room, with the way to subscribe', async () => {
+    const joined = sampleJoined({ session: sampleSession({ players: [player(BEN, 1)] }), slot: 1 });
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
+      [`v2/open-rehearsal/${SESSION_ID}/join`]: () => json(200, joined),
+    });
+    setCurrentUser(userOf(BEN));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the rehearsal' }));
+    expect(await screen.findByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
+    const deliver = busHandlers.get(busTopics.session(SESSION_ID))!;
+    act(() => deliver({ event: 'left', session: sampleSession(), musician: BEN, slot: 1, reason: 'minutes' }));
+    const notice = await screen.findByText(/Your free minutes are used up\./);
+    expect(within(notice).getByRole('link', { name: 'Subscribe to remove this limit' })).toHaveAttribute(
+      'href',
+      '/me/subscription',
+    );
+  });
+
+  it('no free minutes left at the door: the refusal leads to the subscription screen', async () => {
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
+      [`v2/open-rehearsal/${SESSION_ID}/join`]: () => apiError(402, 'NO_MINUTES_LEFT'),
+    });
+    setCurrentUser(userOf(BEN));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the rehearsal' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your free minutes are used up. Subscribe to remove this limit');
+    expect(within(alert).getByRole('link', { name: 'Subscribe to remove this limit' })).toHaveAttribute(
+      'href',
+      '/me/subscription',
+    );
   });
 
   it('without a connected audio client, joining waits for it', async () => {

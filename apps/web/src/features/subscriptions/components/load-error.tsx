@@ -1,0 +1,25 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import { useTranslation } from 'react-i18next';
+import { SUBSCRIPTIONS_NS } from '../translations';
+
+/** A part of the page that could not be loaded: what failed, and Try again. */
+export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation(SUBSCRIPTIONS_NS);
+  return (
+    <Alert color="red" variant="light" role="alert" radius="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{text}</Text>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CurrentUser } from '@tutti/contract/accounts';
+import type { AvailableProduct, MySubscriptions, Subscription } from '@tutti/contract/subscriptions';
+
+/** Subscriptions and offers as the server answers them, for this feature's tests. */
+export const PRODUCT_ID = '55555555-5555-4555-8555-555555555555';
+
+export function offerOf(patch: Partial<AvailableProduct> = {}): AvailableProduct {
+  return {
+    id: PRODUCT_ID,
+    name: { en: 'Band plan', fr: 'Formule groupe' },
+    description: { en: 'Unlimited open rehearsals.', fr: 'Répétitions ouvertes illimitées.' },
+    priceCents: 999,
+    currency: 'EUR',
+    free: false,
+    trial: { length: 1, unit: 'month' },
+    trialAvailable: true,
+    ...patch,
+  };
+}
+
+export function subscriptionOf(patch: Partial<Subscription> = {}): Subscription {
+  return {
+    id: '66666666-6666-4666-8666-666666666666',
+    product: {
+      id: PRODUCT_ID,
+      name: { en: 'Band plan', fr: 'Formule groupe' },
+      priceCents: 999,
+      currency: 'EUR',
+      free: false,
+    },
+    status: 'active',
+    source: 'promo',
+    trialEnd: null,
+    currentPeriodStart: '2030-12-15T12:00:00.000Z',
+    currentPeriodEnd: '2031-03-15T12:00:00.000Z',
+    cancelAtPeriodEnd: true,
+    createdAt: '2030-12-15T12:00:00.000Z',
+    ...patch,
+  };
+}
+
+export const noSubscriptions = (patch: Partial<MySubscriptions> = {}): MySubscriptions => ({
+  current: null,
+  past: [],
+  trialUsed: false,
+  ...patch,
+});
+
+/** GET v1/me/sessions as it answers a musician with no session: only the minutes matter here. */
+export const mySessionsWith = (remainingMinutes: number | null) => ({
+  organized: { items: [], page: 1, size: 1, total: 0 },
+  invited: { items: [], page: 1, size: 1, total: 0 },
+  remainingMinutes,
+});
+
+/** The signed-in musician of these tests. */
+export const ME = {
+  id: '11111111-1111-4111-8111-111111111111',
+  username: 'ana',
+  displayedUsername: 'Ana',
+  profilePicture: null,
+  locale: 'en',
+  privileges: ['CORE_GUEST'],
+  nalsToken: 'tok_ana',
+  audioClientSeen: true,
+  eligibleToSocial: true,
+  birthdate: '1990-01-01',
+} as unknown as CurrentUser;
+
+export const json = (status: number, body: unknown) =>
+  new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
