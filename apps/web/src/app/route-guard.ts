@@ -5,7 +5,7 @@ import { getCurrentUser } from '../lib/session';
 import { APP_START_CHECKED_KEY, readSessionFlag, writeSessionFlag } from '../lib/storage';
 import { fetchDeployedVersion, isNewerVersion, readStoredVersion, storeVersion } from '../lib/version';
 import { decideAccess, decideAppStart, type RouteAccess } from './guards';
-import { startApp } from './startup';
+import { startApp, takeStartupVersionRead } from './startup';
 
 /** Step 1: a newer deployment reloads the page at the target, so the new code serves it. */
 async function versionCheck(target: string): Promise<boolean> {
@@ -44,7 +44,10 @@ export function guard(access: RouteAccess) {
     const url = new URL(request.url);
     const target = `${url.pathname}${url.search}${url.hash}`;
 
-    if (await versionCheck(target)) return new Promise<never>(() => undefined); // the page is reloading
+    // The first navigation after startup skips it: startup has just read the same file.
+    if (!takeStartupVersionRead() && (await versionCheck(target))) {
+      return new Promise<never>(() => undefined); // the page is reloading
+    }
 
     const decision = decideAccess(access, getCurrentUser(), target);
     if (decision.type === 'redirect') {
