@@ -37,8 +37,10 @@ async function appStartCheck(target: string): Promise<string | null> {
 /**
  * The loader of every route: the spec's three guards, in order, on each navigation.
  * Redirects are thrown (react-router's way); a missing role throws a 404 the error element shows.
+ * `whenAllowed` runs once access is granted, before the app-start check: a page starts loading its data there, so its
+ * requests go out with that check and the page's code instead of after its first render.
  */
-export function guard(access: RouteAccess) {
+export function guard(access: RouteAccess, options: { whenAllowed?: () => void } = {}) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     await startApp();
     const url = new URL(request.url);
@@ -55,6 +57,7 @@ export function guard(access: RouteAccess) {
       throw redirect(decision.to);
     }
     if (decision.type === 'not-found') throw data(null, { status: 404 });
+    options.whenAllowed?.();
 
     const appStart = await appStartCheck(target);
     if (appStart) throw redirect(appStart);
