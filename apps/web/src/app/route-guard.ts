@@ -5,7 +5,7 @@ import { getCurrentUser } from '../lib/session';
 import { APP_START_CHECKED_KEY, readSessionFlag, writeSessionFlag } from '../lib/storage';
 import { fetchDeployedVersion, isNewerVersion, readStoredVersion, storeVersion } from '../lib/version';
 import { decideAccess, decideAppStart, type RouteAccess } from './guards';
-import { startApp } from './startup';
+import { startApp, takeStartupVersionRead } from './startup';
 
 /** Step 1: a newer deployment reloads the page at the target, so the new code serves it. */
 async function versionCheck(target: string): Promise<boolean> {
@@ -37,14 +37,19 @@ async function appStartCheck(target: string): Promise<string | null> {
 /**
  * The loader of every route: the spec's three guards, in order, on each navigation.
  * Redirects are thrown (react-router's way); a missing role throws a 404 the error element shows.
+ * `whenAllowed` runs once access is granted, before the app-start check: a page starts loading its data there, so its
+ * requests go out with that check and the page's code instead of after its first render.
  */
-export function guard(access: RouteAccess) {
+export function guard(access: RouteAccess, options: { whenAllowed?: () => void } = {}) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     await startApp();
     const url = new URL(request.url);
     const target = `${url.pathname}${url.search}${url.hash}`;
 
-    if (await versionCheck(target)) return new Promise<never>(() => undefined); // the page is reloading
+    // The first navigation after startup skips it: startup has just read the same file.
+    if (!takeStartupVersionRead() && (await versionCheck(target))) {
+      return new Promise<never>(() => undefined); // the page is reloading
+    }
 
     const decision = decideAccess(access, getCurrentUser(), target);
     if (decision.type === 'redirect') {
@@ -52,6 +57,7 @@ export function guard(access: RouteAccess) {
       throw redirect(decision.to);
     }
     if (decision.type === 'not-found') throw data(null, { status: 404 });
+    options.whenAllowed?.();
 
     const appStart = await appStartCheck(target);
     if (appStart) throw redirect(appStart);

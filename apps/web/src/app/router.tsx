@@ -80,8 +80,8 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'studio/hall',
-                loader: guard(SIGNED_IN),
                 lazy: {
+                  loader: async () => (await import('./hall-loader')).hallLoader,
                   // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
                   // client's first step the nals feature's.
                   Component: async () => {

@@ -23,8 +23,20 @@ async function retrying<T>(load: () => Promise<T>): Promise<T> {
 
 let startup: Promise<void> | null = null;
 let done = false;
+let versionJustRead = false;
 
 export const isStartupDone = () => done;
+
+/**
+ * True once, for the first navigation after startup: startup has just read the deployed version and stored it, so
+ * that navigation's version check would read the same file again only to find it equal (one more request in the
+ * chain before a signed-in page's first data).
+ */
+export function takeStartupVersionRead(): boolean {
+  const fresh = versionJustRead;
+  versionJustRead = false;
+  return fresh;
+}
 
 /** Loads version, config, then the current user when a session exists. Runs once; every route waits for it. */
 export function startApp(): Promise<void> {
@@ -33,6 +45,7 @@ export function startApp(): Promise<void> {
       retrying(async () => {
         const version = await fetchDeployedVersion();
         if (version) storeVersion(version);
+        versionJustRead = true;
       }),
       retrying(() => loadRuntimeConfig()),
     ]);

@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { ModalHost } from '../../components/ui/modal-host';
 import { ToastHost } from '../../components/ui/toast-host';
 import { useCurrentUser } from '../../lib/session';
+import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 import { Footer } from './footer';
 import { Header } from './header';
 import { NavigationGuard } from './navigation-guard';
@@ -25,6 +26,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigation = useNavigation();
+  // The signed-in extras load once the first page has been committed (see useAfterFirstCommit).
+  const extras = useAfterFirstCommit();
 
   return (
     <>
@@ -34,7 +37,7 @@ export function AppLayout() {
         </a>
         {navigation.state === 'loading' && <div className="nav-progress" aria-hidden="true" />}
         <Header />
-        {user && (
+        {user && extras && (
           <Suspense fallback={null}>
             <UpgradeBanner />
             <DriverAlert />
@@ -45,7 +48,7 @@ export function AppLayout() {
         </Box>
         <Footer />
       </div>
-      {user && <SignedInEffects user={user} />}
+      {user && extras && <SignedInEffects user={user} />}
       <NavigationGuard />
       <ModalHost />
       <ToastHost />

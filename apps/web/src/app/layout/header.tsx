@@ -15,6 +15,7 @@ import { Logo } from '../../components/ui/logo';
 import { useModalOpened } from '../../components/ui/modal-host';
 import { PATHS } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
+import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 
 // The dropdown (and its positioning engine) is for signed-in users only: guests never download it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
@@ -46,6 +47,8 @@ export function Header() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const menuId = useId();
+  // The signed-in extras below load once the first page has been committed (see useAfterFirstCommit).
+  const extras = useAfterFirstCommit();
 
   // The small-screen menu closes once the user has gone somewhere.
   useEffect(close, [pathname, close]);
@@ -99,21 +102,21 @@ export function Header() {
                   aria-current={pathname === item.to ? 'page' : undefined}
                 >
                   {item.label}
-                  {item.badge && (
+                  {item.badge && extras && (
                     <Suspense fallback={null}>
                       <InvitationsBadge />
                     </Suspense>
                   )}
                 </Button>
               ))}
-              {user?.eligibleToSocial && (
+              {user?.eligibleToSocial && extras && (
                 <Suspense fallback={null}>
                   <CommunityMenu />
                 </Suspense>
               )}
             </Group>
           </Box>
-          {user && (
+          {user && extras && (
             <Suspense fallback={null}>
               <AudioMenu user={user} />
               <UserMenu user={user} />
@@ -143,14 +146,14 @@ export function Header() {
                 aria-current={pathname === item.to ? 'page' : undefined}
               >
                 {item.label}
-                {item.badge && (
+                {item.badge && extras && (
                   <Suspense fallback={null}>
                     <InvitationsBadge />
                   </Suspense>
                 )}
               </Button>
             ))}
-            {user?.eligibleToSocial && (
+            {user?.eligibleToSocial && extras && (
               <Suspense fallback={null}>
                 <CommunityNavLinks />
               </Suspense>

@@ -1,4 +1,5 @@
 import type { Locale } from '@tutti/contract/common';
+import { numberFormat } from '../../lib/format';
 
 // BCP 47 tags, as lib/format.ts uses them: 'en' alone would follow the runtime's default region.
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
@@ -20,7 +21,7 @@ export function formatFileSize(bytes: number, locale: Locale): string {
       : bytes >= 1_000
         ? [bytes / 1_000, 'kilobyte']
         : [bytes, 'byte'];
-  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+  return numberFormat(INTL_LOCALE[locale], {
     style: 'unit',
     unit,
     // Short byte units read "512 byte"; the long ones "512 bytes" / "512 octets".

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { dateTimeFormat } from '../../lib/format';
 
 /** The browser's IANA time zone: the scheduled time is read in it, and the server learns where the organizer is. */
 export function browserTimeZone(): string {
@@ -31,7 +32,7 @@ export function toLocalInputs(at: Date): { date: string; time: string } {
 /** "Tue 2 Dec 2025, 19:30 CET": a start time in the reader's locale and time zone. */
 export function formatStart(iso: string, locale: string): string {
   const intl = locale === 'fr' ? 'fr-FR' : 'en-GB';
-  return new Intl.DateTimeFormat(intl, {
+  return dateTimeFormat(intl, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -48,7 +49,7 @@ const intlLocale = (locale: string) => (locale === 'fr' ? 'fr-FR' : 'en-GB');
 export function formatTime(iso: string, locale: string, now: Date = new Date()): string {
   const at = new Date(iso);
   const sameDay = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     ...(sameDay ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
     hour: '2-digit',
     minute: '2-digit',
@@ -57,7 +58,7 @@ export function formatTime(iso: string, locale: string, now: Date = new Date()):
 
 /** The calendar day of a moment in a time zone (the browser's when none is given), as days since 1970-01-01. */
 function calendarDay(at: Date, timeZone?: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
     .formatToParts(at)
     .reduce<Record<string, number>>((all, part) => ({ ...all, [part.type]: Number(part.value) }), {});
   return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / 86_400_000;
@@ -77,17 +78,17 @@ export type OpensText =
 export function opensText(iso: string, locale: string, now: Date = new Date(), timeZone?: string): OpensText {
   const at = new Date(iso);
   const intl = intlLocale(locale);
-  const time = new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
+  const time = dateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
   const days = calendarDay(at, timeZone) - calendarDay(now, timeZone);
   if (days === 0) return { key: 'opensToday', time };
   if (days === 1) return { key: 'opensTomorrow', time };
   if (days > 1 && days < 7) {
-    return { key: 'opensOn', weekday: new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone }).format(at), time };
+    return { key: 'opensOn', weekday: dateTimeFormat(intl, { weekday: 'long', timeZone }).format(at), time };
   }
   const sameYear =
-    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(at) ===
-    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(now);
-  const date = new Intl.DateTimeFormat(intl, {
+    dateTimeFormat('en', { year: 'numeric', timeZone }).format(at) ===
+    dateTimeFormat('en', { year: 'numeric', timeZone }).format(now);
+  const date = dateTimeFormat(intl, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -1,4 +1,5 @@
 import type { Locale } from '@tutti/contract/common';
+import { dateTimeFormat } from '../format';
 
 // BCP 47 tags, as lib/format.ts uses them: 'en' alone would follow the runtime's default region.
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
@@ -43,8 +44,8 @@ export function recordingMoment(name: string, date?: string): Date | null {
  * default): "Tuesday 24 November at 19:30" / "mardi 24 novembre à 19:30", with the year when not this one.
  */
 export function formatRecordingName(at: Date, locale: Locale, now: Date = new Date(), timeZone?: string): string {
-  const year = (d: Date) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(d);
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  const year = (d: Date) => dateTimeFormat('en', { year: 'numeric', timeZone }).format(d);
+  return dateTimeFormat(INTL_LOCALE[locale], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

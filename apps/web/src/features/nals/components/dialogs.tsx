@@ -1,17 +1,30 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { closeModal, openAppModal } from '../../../components/ui/modal-host';
-import { ConfigDialogBody } from './config-dialog';
-import { LogsDialogBody } from './logs-dialog';
-import { NotInstalledBody } from './not-installed-dialog';
+
+// The dialogs' bodies (the configuration's sliders, selects and recordings, the logs' scroll area) load when one is
+// opened: the header's audio menu, the driver alert and the audio client's link, on every signed-in page, only open
+// them.
+const ConfigDialogBody = lazy(async () => ({ default: (await import('./config-dialog')).ConfigDialogBody }));
+const LogsDialogBody = lazy(async () => ({ default: (await import('./logs-dialog')).LogsDialogBody }));
+const NotInstalledBody = lazy(async () => ({ default: (await import('./not-installed-dialog')).NotInstalledBody }));
 
 const NOT_INSTALLED_ID = 'nals-not-installed';
 
+/** The dialog's frame and title show at once; its body as soon as its code is there. */
+const body = (children: ReactNode) => <Suspense fallback={null}>{children}</Suspense>;
+
 export function openConfigDialog(t: TFunction<'nals'>): void {
-  openAppModal({ modalId: 'nals-config', title: t('config.title'), size: 'large', children: <ConfigDialogBody /> });
+  openAppModal({
+    modalId: 'nals-config',
+    title: t('config.title'),
+    size: 'large',
+    children: body(<ConfigDialogBody />),
+  });
 }
 
 export function openLogsDialog(t: TFunction<'nals'>): void {
-  openAppModal({ modalId: 'nals-logs', title: t('logs.title'), size: 'medium', children: <LogsDialogBody /> });
+  openAppModal({ modalId: 'nals-logs', title: t('logs.title'), size: 'medium', children: body(<LogsDialogBody />) });
 }
 
 export function openNotInstalledDialog(t: TFunction<'nals'>): void {
@@ -19,6 +32,6 @@ export function openNotInstalledDialog(t: TFunction<'nals'>): void {
     modalId: NOT_INSTALLED_ID,
     title: t('notInstalled.title'),
     size: 'small',
-    children: <NotInstalledBody onLeave={() => closeModal(NOT_INSTALLED_ID)} />,
+    children: body(<NotInstalledBody onLeave={() => closeModal(NOT_INSTALLED_ID)} />),
   });
 }

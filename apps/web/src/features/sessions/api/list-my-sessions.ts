@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { hasMorePages } from '@tutti/contract/common';
 import type { MySessions, Session } from '@tutti/contract/sessions';
 import { api } from '../../../lib/api';
@@ -22,13 +22,14 @@ export function joinMyPages(pages: readonly MySessions[]): MySessionLists {
 
 /** GET v1/me/sessions?p=: what I organize, what I am invited to, and my free minutes left; "show more" on either
  *  list loads the next page of both. */
+export const mySessionsQuery = infiniteQueryOptions({
+  queryKey: sessionKeys.mine,
+  queryFn: ({ pageParam }) => api.call('listMySessions', { query: { p: pageParam } }),
+  initialPageParam: 1,
+  getNextPageParam: (last: MySessions) =>
+    hasMorePages(last.organized) || hasMorePages(last.invited) ? last.organized.page + 1 : undefined,
+});
+
 export function useMySessions() {
-  return useInfiniteQuery({
-    queryKey: sessionKeys.mine,
-    queryFn: ({ pageParam }) => api.call('listMySessions', { query: { p: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: (last: MySessions) =>
-      hasMorePages(last.organized) || hasMorePages(last.invited) ? last.organized.page + 1 : undefined,
-    select: (data) => joinMyPages(data.pages),
-  });
+  return useInfiniteQuery({ ...mySessionsQuery, select: (data) => joinMyPages(data.pages) });
 }
