@@ -10,7 +10,7 @@ import { MusicianCard } from '../components/musician-card';
 import { Pager } from '../components/pager';
 import { CardSkeletons } from '../search/search-results';
 import { COMMUNITY_NS } from '../translations';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 export const FOLLOWERS_PAGE_SIZE = 10;
 

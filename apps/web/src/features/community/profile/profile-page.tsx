@@ -24,7 +24,7 @@ import { CommunityGate } from '../components/community-gate';
 import { COMMUNITY_NS } from '../translations';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileHeader } from './profile-header';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 interface Blocked {
   id: string;

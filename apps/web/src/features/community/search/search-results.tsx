@@ -15,7 +15,7 @@ import { MusicianCard } from '../components/musician-card';
 import { Pager } from '../components/pager';
 import { COMMUNITY_NS } from '../translations';
 import { hasFilters, SEARCH_PAGE_SIZE, searchBodyOf, type SearchState } from './search-params';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 const idOf = (m: Card) => m.id;
 

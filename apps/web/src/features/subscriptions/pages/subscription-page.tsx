@@ -11,7 +11,7 @@ import { useAvailableProducts } from '../api/available-products';
 import { useFreeMinutes } from '../api/free-minutes';
 import { useMySubscriptions } from '../api/my-subscriptions';
 import { CurrentSubscription, NoSubscription } from '../components/current-subscription';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { OfferCard } from '../components/offer-card';
 import { PastSubscriptions } from '../components/past-subscriptions';
 import { PromoCodeForm } from '../components/promo-code-form';

@@ -15,7 +15,7 @@ import { useMyProfile } from '../api/my-profile';
 import { ProfileDetails } from '../../components/profile-details';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { ProfileHeader } from '../components/profile-header';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../../../components/ui/load-error';
 import { ProfileSkeleton } from '../components/profile-skeleton';
 import { UnderAgeCard } from '../components/under-age-card';
 import { PROFILE_NS } from '../translations';

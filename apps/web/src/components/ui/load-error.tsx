@@ -7,17 +7,16 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
 import { useTranslation } from 'react-i18next';
-import { COMMUNITY_NS } from '../translations';
 
-/** A list or a profile that could not be loaded: what failed, and Try again. */
+/** A part of a page that could not be loaded (a list, a profile, a subscription): what failed, and Try again. */
 export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
-  const { t } = useTranslation(COMMUNITY_NS);
+  const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" role="alert" radius="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{text}</Text>
         <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          {t('search.retry')}
+          {t('retry')}
         </Button>
       </Group>
     </Alert>
