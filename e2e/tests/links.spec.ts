@@ -271,12 +271,10 @@ for (const persona of PERSONAS) {
     }
 
     test.info().annotations.push({ type: 'crawled', description: visited.join(' ') });
-    test
-      .info()
-      .annotations.push({
-        type: 'stale links (data changed by another journey)',
-        description: stale.join(' ') || 'none',
-      });
+    test.info().annotations.push({
+      type: 'stale links (data changed by another journey)',
+      description: stale.join(' ') || 'none',
+    });
     test.info().annotations.push({ type: 'downloads', description: [...downloads.keys()].join(' ') || 'none' });
     // The hall, the menus and the footer were really read: a crawl that saw nothing would pass for the wrong reason.
     expect(visited.length, 'pages visited').toBeGreaterThan(signedIn ? 8 : 4);
