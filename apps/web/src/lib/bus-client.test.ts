@@ -172,7 +172,12 @@ describe('createBusClient', () => {
     client.start();
     await settle();
     latest().open();
-    expect(resync).not.toHaveBeenCalled(); // the first connection is not a reconnection
+    // Subscribed before any connection: what it shows was loaded without a live subscription, so the first open
+    // resynchronizes it once (an event sent in that gap would otherwise be lost).
+    expect(resync).toHaveBeenCalledTimes(1);
+    // Subscribed while connected: the SUBSCRIBE goes out at once, nothing to catch up on.
+    const late = vi.fn();
+    client.subscribe('/blocked/u', () => undefined, late);
     latest().drop();
     await vi.advanceTimersByTimeAsync(1);
     const second = latest();
@@ -181,8 +186,11 @@ describe('createBusClient', () => {
     expect(second.sent).toEqual([
       { command: 'SUBSCRIBE', topic: '/hall/sessions' },
       { command: 'SUBSCRIBE', topic: '/users/u/invitations' },
+      { command: 'SUBSCRIBE', topic: '/blocked/u' },
     ]);
-    expect(resync).toHaveBeenCalledTimes(1);
+    // A reconnection resynchronizes every subscriber.
+    expect(resync).toHaveBeenCalledTimes(2);
+    expect(late).toHaveBeenCalledTimes(1);
   });
 
   it('asks for a renewed token after a 4401 close', async () => {

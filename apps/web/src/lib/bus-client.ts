@@ -59,6 +59,9 @@ export function reconnectDelay(retry: number): number {
 interface TopicEntry {
   handlers: Set<BusHandler>;
   resync: Set<() => void>;
+  /** Subscribed while no connection was open: what its subscriber loaded was not followed live until the SUBSCRIBE
+   *  went out, so the first open resynchronizes it as a reconnection would (an event of that gap is not lost). */
+  beforeOpen: boolean;
 }
 
 export function createBusClient(options: BusClientOptions): BusClient {
@@ -132,7 +135,11 @@ export function createBusClient(options: BusClientOptions): BusClient {
       const reconnected = wasOpen;
       wasOpen = true;
       for (const topic of topics.keys()) send({ command: 'SUBSCRIBE', topic });
-      if (reconnected) for (const entry of [...topics.values()]) for (const fn of [...entry.resync]) fn();
+      for (const entry of [...topics.values()]) {
+        const stale = reconnected || entry.beforeOpen;
+        entry.beforeOpen = false;
+        if (stale) for (const fn of [...entry.resync]) fn();
+      }
     };
     ws.onmessage = (event) => {
       if (socket === ws) dispatch(event.data);
@@ -154,7 +161,7 @@ export function createBusClient(options: BusClientOptions): BusClient {
     subscribe(topic, handler, onResubscribed) {
       let entry = topics.get(topic);
       if (!entry) {
-        entry = { handlers: new Set(), resync: new Set() };
+        entry = { handlers: new Set(), resync: new Set(), beforeOpen: socket?.readyState !== OPEN };
         topics.set(topic, entry);
         send({ command: 'SUBSCRIBE', topic }); // queued otherwise: onopen sends every topic
       }
