@@ -1,5 +1,5 @@
-import { CURRENT_STATUSES } from '@tutti/contract/subscriptions';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { currentAt } from '../subscriptions/subscriptions.schema.ts';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   roomMetrics,
@@ -196,13 +196,7 @@ export function createPresenceRepository(db: Db) {
       const [row] = await db
         .select({ id: subscriptions.id })
         .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.accountId, accountId),
-            inArray(subscriptions.status, [...CURRENT_STATUSES]),
-            sql`${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz`,
-          ),
-        )
+        .where(and(eq(subscriptions.accountId, accountId), currentAt(now)))
         .limit(1);
       return row !== undefined;
     },

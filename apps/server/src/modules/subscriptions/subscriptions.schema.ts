@@ -1,6 +1,11 @@
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { CANCELLATION_REASONS, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES } from '@tutti/contract/subscriptions';
-import { sql } from 'drizzle-orm';
+import {
+  CANCELLATION_REASONS,
+  CURRENT_STATUSES,
+  SUBSCRIPTION_SOURCES,
+  SUBSCRIPTION_STATUSES,
+} from '@tutti/contract/subscriptions';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import { instant } from '../../platform/schema-columns.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 
@@ -67,6 +72,13 @@ export const subscriptions = pgTable(
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Current at `at` (it lifts the free-minutes limit): one of CURRENT_STATUSES, its period not over. In SQL... */
+export const currentAt = (at: Date) =>
+  and(inArray(subscriptions.status, [...CURRENT_STATUSES]), gt(subscriptions.currentPeriodEnd, at));
+/** ... and for a row already read. */
+export const isCurrentAt = (row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, at: Date): boolean =>
+  (CURRENT_STATUSES as readonly string[]).includes(row.status) && row.currentPeriodEnd > at;
 
 /** Promo codes (the spec's product tokens): `months` of a product, single or multi-use, with an expiry. */
 export const productTokens = pgTable(

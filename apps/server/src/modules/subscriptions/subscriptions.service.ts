@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type {
   AdminSubscriptionPage,
   CancelSubscriptionBody,
@@ -13,7 +13,7 @@ import type { Locale } from '@tutti/contract/common';
 import type { z } from 'zod';
 import type { Mailer } from '../../platform/mail.ts';
 import { cancellationEmail } from './subscriptions.mail.ts';
-import { CURRENCY, CURRENT_STATUSES } from '@tutti/contract/subscriptions';
+import { CURRENCY } from '@tutti/contract/subscriptions';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
@@ -23,6 +23,8 @@ import {
   productTokenClaims,
   productTokens,
   subscriptions,
+  currentAt,
+  isCurrentAt,
   type ProductRow,
   type ProductTokenRow,
   type SubscriptionRow,
@@ -88,9 +90,6 @@ export function createSubscriptionsService(deps: {
   const { db, now, mailer, log } = deps;
   const subscriptionPage = `${deps.publicUrl}/me/subscription`;
 
-  const isCurrent = (at: Date) =>
-    and(inArray(subscriptions.status, [...CURRENT_STATUSES]), gt(subscriptions.currentPeriodEnd, at));
-
   const withProducts = (tx: Db = db) =>
     tx
       .select({ s: subscriptions, p: products })
@@ -99,15 +98,14 @@ export function createSubscriptionsService(deps: {
 
   const current = async (accountId: string, tx: Db = db) => {
     const [row] = await withProducts(tx)
-      .where(and(eq(subscriptions.accountId, accountId), isCurrent(now())))
+      .where(and(eq(subscriptions.accountId, accountId), currentAt(now())))
       .orderBy(desc(subscriptions.currentPeriodEnd))
       .limit(1);
     return row ?? null;
   };
 
   /** Running: its status keeps it and its period is not over (it may be cancelled, still running to its end). */
-  const isLive = (s: SubscriptionRow) =>
-    (CURRENT_STATUSES as readonly string[]).includes(s.status) && s.currentPeriodEnd > now();
+  const isLive = (s: SubscriptionRow) => isCurrentAt(s, now());
 
   /** My subscription, locked; someone else's is the same 404 as an unknown one. */
   const owned = async (tx: Db, accountId: string, id: string) => {
@@ -162,8 +160,7 @@ export function createSubscriptionsService(deps: {
         this.trialUsed(accountId),
       ]);
       const at = now();
-      const live = (r: (typeof rows)[number]) =>
-        (CURRENT_STATUSES as readonly string[]).includes(r.s.status) && r.s.currentPeriodEnd > at;
+      const live = (r: (typeof rows)[number]) => isCurrentAt(r.s, at);
       const currentRow = rows.find(live) ?? null;
       return {
         current: currentRow && presentSubscription(currentRow.s, currentRow.p),
@@ -232,7 +229,7 @@ export function createSubscriptionsService(deps: {
         query.filter === 'all'
           ? undefined
           : query.filter === 'canceling'
-            ? and(isCurrent(at), eq(subscriptions.cancelAtPeriodEnd, true))
+            ? and(currentAt(at), eq(subscriptions.cancelAtPeriodEnd, true))
             : eq(subscriptions.status, query.filter);
       const [rows, [total]] = await Promise.all([
         db
