@@ -35,9 +35,8 @@ import { registerRehearsalRoutes } from './modules/sessions/rehearsals.routes.ts
 import { createRoomAllocator } from './modules/servers/servers.allocator.ts';
 import { createServersRepository } from './modules/servers/servers.repository.ts';
 import { registerServersRoutes } from './modules/servers/servers.routes.ts';
-import { createProductsService } from './modules/subscriptions/products.service.ts';
-import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
+import type { PaymentProvider } from './modules/subscriptions/payments/provider.ts';
+import { registerSubscriptions } from './modules/subscriptions/subscriptions.module.ts';
 import { createServersService } from './modules/servers/servers.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
 import { createBackground, type Background } from './platform/background.ts';
@@ -77,6 +76,8 @@ export interface AppOverrides {
   pubsub?: PubSub;
   /** Rate limits (tests: two apps sharing one Redis under a unique key prefix). Closed with the app either way. */
   limits?: Limits;
+  /** The payment service (tests: two instances sharing one sandbox); default: PAYMENTS settings. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What the running app holds, for tests and tools (benchmark, OpenAPI script) that need to look inside. */
@@ -100,6 +101,8 @@ export interface AppServices {
   bus: () => BusStats;
   /** Uploaded files: DATA_DIR/uploads or an S3 bucket (S3_* settings). */
   storage: Storage;
+  /** Billing: the payment service, the renewal jobs (tests run them with a moved clock), the embedded sandbox. */
+  billing?: Awaited<ReturnType<typeof registerSubscriptions>>;
 }
 
 declare module 'fastify' {
@@ -160,6 +163,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       {
         addressMax: config.rateLimitAuthMax,
         passwordMax: config.rateLimitPasswordMax,
+        accountMax: config.rateLimitAccountMax,
         redisUrl: config.redisUrl,
         // Two deployments on one Redis keep their own counts, as they keep their own bus channel.
         keyPrefix: `tutti:limits:${config.deploymentId}`,
@@ -359,17 +363,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('preClose', async () => places.stop());
   const servers = createServersService({ repo: createServersRepository(database.db), log: app.log, now });
   registerServersRoutes(endpoint, servers);
-  registerSubscriptionsRoutes(
-    endpoint,
-    createProductsService({ db: database.db, now }),
-    createSubscriptionsService({
-      db: database.db,
-      now,
-      mailer,
-      publicUrl: config.publicUrl,
-      log: app.log.child({ module: 'subscriptions' }),
-    }),
-  );
+  const billing = await registerSubscriptions(app, endpoint, {
+    db: database.db,
+    config,
+    mailer,
+    jobs,
+    signingKey: loadJwtSecret(config.jwtSecret, config.dataDir),
+    ...(overrides.paymentProvider && { provider: overrides.paymentProvider }),
+    log: app.log.child({ module: 'subscriptions' }),
+    now,
+  });
+  app.tutti.billing = billing;
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

@@ -5,6 +5,12 @@ import { REALTIME_DELAY_LIMIT_MS_DEFAULT } from '@tutti/contract/places';
 import { DEFAULT_FREE_MINUTES_PER_MONTH, DEFAULT_SESSION_EMPTY_GRACE_MS } from '@tutti/contract/sessions';
 import { z } from 'zod';
 import { emptyAsUndefined, flag, optionalString, optionalUrl, portNumber, positiveInt } from './env.ts';
+import {
+  PAYMENTS_ENV,
+  paymentsConfig,
+  paymentsEnvProblems,
+  type PaymentsConfig,
+} from './modules/subscriptions/payments/payments.config.ts';
 import { STORAGE_ENV, storageConfig, storageEnvProblems, type StorageConfig } from './platform/storage/config.ts';
 
 /** Relative paths resolve against the repository root, so `npm start -w @tutti/server` (cwd apps/server) and a
@@ -23,6 +29,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   RATE_LIMIT_AUTH_MAX: positiveInt(10),
+  RATE_LIMIT_ACCOUNT_MAX: positiveInt(30),
   RATE_LIMIT_PASSWORD_MAX: positiveInt(10),
   MAX_DEVICES_PER_ACCOUNT: positiveInt(20),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
@@ -96,6 +103,7 @@ const EnvSchema = z.object({
   SESSION_CREATIONS_PER_MINUTE: positiveInt(5),
   SESSION_INVITATIONS_MAX: positiveInt(100),
   ...STORAGE_ENV,
+  ...PAYMENTS_ENV,
   // Cities (docs/decisions/0029): the GeoNames package, or a few real cities (tests, development, e2e).
   PLACES_DATASET: z.preprocess(emptyAsUndefined, z.enum(['geonames', 'sample']).default('geonames')),
   REALTIME_DELAY_LIMIT_MS: positiveInt(REALTIME_DELAY_LIMIT_MS_DEFAULT),
@@ -117,6 +125,8 @@ export interface AppConfig {
   rateLimitAuthMax: number;
   /** Failed password checks per account in 15 minutes, on each endpoint that checks one. */
   rateLimitPasswordMax: number;
+  /** Writes per minute per account on card and subscription endpoints. */
+  rateLimitAccountMax: number;
   /** Live devices per account: one more sign-in revokes the least recently used. */
   maxDevicesPerAccount: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (request.ip). */
@@ -149,6 +159,7 @@ export interface AppConfig {
   nalsDownloadBaseUrl: string;
   sessions: SessionsConfig;
   storage: StorageConfig;
+  payments: PaymentsConfig;
   /** Which cities load at start; the one-way delay estimate beyond which two musicians cannot play in time. */
   places: { dataset: 'geonames' | 'sample'; realtimeDelayLimitMs: number };
 }
@@ -294,9 +305,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
-  const storageProblems = storageEnvProblems(e);
-  if (storageProblems.length > 0) {
-    throw new ConfigError(`Invalid environment: ${storageProblems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  const envProblems = [...storageEnvProblems(e), ...paymentsEnvProblems(e)];
+  if (envProblems.length > 0) {
+    throw new ConfigError(`Invalid environment: ${envProblems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   }
   const dataDir = fromRoot(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
@@ -323,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+    rateLimitAccountMax: e.RATE_LIMIT_ACCOUNT_MAX,
     rateLimitPasswordMax: e.RATE_LIMIT_PASSWORD_MAX,
     maxDevicesPerAccount: e.MAX_DEVICES_PER_ACCOUNT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -384,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     storage: storageConfig(e, dataDir),
+    payments: paymentsConfig(e),
     places: { dataset: e.PLACES_DATASET, realtimeDelayLimitMs: e.REALTIME_DELAY_LIMIT_MS },
   };
 }

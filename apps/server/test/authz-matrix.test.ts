@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { subscriptions } from '../src/platform/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
+import { paymentFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
 import { ADMIN_EMAIL, createOpenRehearsal, joined, newAdmin, sessionsSuite } from './support/sessions.ts';
 import {
@@ -58,7 +59,7 @@ type Fixture = (w: World, role: Role) => Promise<Request>;
 const none: Fixture = async () => ({});
 const BOUNDARY = '----tutti-matrix';
 const hex = () => randomBytes(4).toString('hex');
-const ADMINS = Array.from({ length: 4 }, (_, i) => `admin-${i}@matrix.example`);
+const ADMINS = Array.from({ length: 6 }, (_, i) => `admin-${i}@matrix.example`);
 
 const account = (w: World, role: Role): SignedInUser => (role === 'guest' ? w.owner : w[role]);
 
@@ -316,6 +317,8 @@ const fixtures: Record<EndpointName, Fixture> = {
   deleteProductToken: async (w) => ({ params: { id: await productToken(w) } }),
   // Each role uses a code of its own (a code is used once per account).
   claimProductToken: async (w) => ({ body: { code: await productTokenCode(w) } }),
+  validateSubscription: async (w) => ({ params: { id: await ownersSubscription(w) } }),
+  ...paymentFixtures,
 };
 
 function successStatus(name: EndpointName): number {

@@ -74,6 +74,15 @@ export const ErrorCodeSchema = z.enum([
   /** A change the subscription's state does not allow (details.status): cancelling or restoring one that ended,
    *  restoring one nothing renews (a promo code's, with no card). */
   'SUBSCRIPTION_STATE_CONFLICT',
+  /** A charge or a card the bank refused (402): details.declineCode says why (Stripe's decline or error code:
+   *  insufficient_funds, generic_decline, expired_card, authentication_failure...). Nothing was charged. */
+  'PAYMENT_FAILED',
+  /** Subscribing to a paid product with no saved card (409): add one in the payment form first. */
+  'PAYMENT_METHOD_REQUIRED',
+  /** Removing the last card while a subscription renews with it (409): add another first, or cancel. */
+  'LAST_PAYMENT_METHOD',
+  /** The payment service cannot be reached (503 with retry-after): nothing was charged or saved. */
+  'PAYMENTS_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEndpoints } from './accounts.ts';
 import { communityEndpoints } from './community.ts';
 import { nalsEndpoints } from './nals.ts';
+import { paymentEndpoints } from './payments.ts';
 import { placeEndpoints } from './places.ts';
 import { referenceEndpoints } from './reference.ts';
 import { serverEndpoints } from './servers.ts';
@@ -26,6 +27,7 @@ export const endpoints = {
   ...communityEndpoints,
   ...placeEndpoints,
   ...subscriptionEndpoints,
+  ...paymentEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

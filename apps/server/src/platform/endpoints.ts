@@ -50,6 +50,9 @@ export interface EndpointOptions<N extends EndpointName = EndpointName> {
   /** The handler checks a password: names the account whose failed checks are counted (RATE_LIMIT_PASSWORD_MAX per
    *  15 minutes); once over, the answer is 429 before any hashing. Implies `rateLimited`. */
   passwordOf?: (ctx: EndpointContext<N>) => string;
+  /** Counted per signed-in account (RATE_LIMIT_ACCOUNT_MAX a minute): writes that cost something elsewhere (saving
+   *  a card, subscribing) cannot be flooded from many addresses. */
+  accountLimited?: boolean;
   /** Extra error statuses this endpoint can answer, for the OpenAPI document (409, 503, ...). */
   errors?: number[];
 }
@@ -82,7 +85,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 function responseSchemas(
   def: EndpointDef,
-  options: { rateLimited?: boolean; passwordOf?: unknown; errors?: number[] },
+  options: { rateLimited?: boolean; accountLimited?: boolean; passwordOf?: unknown; errors?: number[] },
 ): Record<number, unknown> {
   const response: Record<number, unknown> = {};
   const status = def.status ?? 200;
@@ -102,7 +105,7 @@ function responseSchemas(
   if (def.body || def.upload) errors.add(413);
   if (def.access !== 'public') [401, 403].forEach((s) => errors.add(s));
   if (def.params) errors.add(404);
-  if (options.rateLimited || options.passwordOf) errors.add(429);
+  if (options.rateLimited || options.accountLimited || options.passwordOf) errors.add(429);
   for (const code of [...errors].sort()) {
     const description = ERROR_DESCRIPTIONS[code] ?? 'Error';
     // A text endpoint's own failures (health's 503) are text too; request errors stay JSON.
@@ -213,6 +216,10 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limi
           request,
           reply,
         } as EndpointContext<typeof name>;
+        if (options.accountLimited && request.auth) {
+          const accountId = request.auth.accountId;
+          await limited(reply, () => limits.hitAccount(name, accountId));
+        }
         const result = passwordOf
           ? await limited(reply, () => limits.guardPassword(name, passwordOf(ctx), () => handler(ctx), isWrongPassword))
           : await handler(ctx);

@@ -19,6 +19,8 @@ export interface LimitsConfig {
   addressMax: number;
   /** Failed password checks per account in PASSWORD_WINDOW_SECONDS (RATE_LIMIT_PASSWORD_MAX). */
   passwordMax: number;
+  /** Writes per minute per account on each account-limited endpoint: cards, subscribing (RATE_LIMIT_ACCOUNT_MAX). */
+  accountMax?: number;
   /** Null: memory counters, private to this process. */
   redisUrl: string | null;
   /** Redis key prefix (tests use a unique one; deployments sharing a Redis can set their own). */
@@ -48,6 +50,8 @@ export class LimitExceeded extends AppError {
 export interface Limits {
   /** Counts one request from `address` for `action`; throws LimitExceeded once over RATE_LIMIT_AUTH_MAX a minute. */
   hitAddress(action: string, address: string): Promise<void>;
+  /** Counts one write of `account` for `action`; throws LimitExceeded once over RATE_LIMIT_ACCOUNT_MAX a minute. */
+  hitAccount(action: string, account: string): Promise<void>;
   /**
    * Runs a password check under the per-account budget: refused before the check (no hashing) once the account's
    * failures reach RATE_LIMIT_PASSWORD_MAX. The attempt holds a point while it runs, so concurrent guesses count
@@ -108,6 +112,7 @@ export function createLimits(config: LimitsConfig, log?: LimitsLog): Limits {
   }
   const address = make('address', config.addressMax, ADDRESS_WINDOW_SECONDS);
   const password = make('password', config.passwordMax, PASSWORD_WINDOW_SECONDS);
+  const perAccount = make('account', config.accountMax ?? 30, ADDRESS_WINDOW_SECONDS);
 
   /** A refusal becomes LimitExceeded; a store error (both stores failed) lets the request through, logged. */
   const consume = async (limiter: RateLimiterAbstract, key: string, kind: 'address' | 'password') => {
@@ -121,6 +126,7 @@ export function createLimits(config: LimitsConfig, log?: LimitsLog): Limits {
 
   return {
     hitAddress: (action, from) => consume(address, `${action}:${from}`, 'address'),
+    hitAccount: (action, account) => consume(perAccount, `${action}:${account}`, 'address'),
 
     async guardPassword(action, account, check, isFailure) {
       const key = `${action}:${account}`;

@@ -16,6 +16,8 @@ export interface MailMessage {
   /** An iCalendar invitation (RFC 5545/5546): sent as the text/calendar alternative calendars act on, and as an
    *  .ics attachment for the others. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /** Files sent with the message (an invoice's PDF with its receipt). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** What nodemailer sends for a message: the calendar as its `icalEvent`. */

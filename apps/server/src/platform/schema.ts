@@ -8,5 +8,6 @@ export * from '../modules/nals/nals.schema.ts';
 export * from '../modules/servers/servers.schema.ts';
 export * from '../modules/sessions/sessions.schema.ts';
 export * from '../modules/subscriptions/subscriptions.schema.ts';
+export * from '../modules/subscriptions/billing.schema.ts';
 export * from '../modules/community/community.schema.ts';
 export * from '../modules/places/places.schema.ts';

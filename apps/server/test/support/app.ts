@@ -73,6 +73,7 @@ export async function startTestApp(
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_MAX: '10000',
+    RATE_LIMIT_ACCOUNT_MAX: '10000',
     // Suites that test the broker turn it on, on a free port; the others leave 8083 alone.
     BROKER_ENABLED: 'false',
     // A few real cities (docs/decisions/0029), loaded in milliseconds: the GeoNames package takes a while.

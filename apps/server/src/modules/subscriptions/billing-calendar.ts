@@ -23,3 +23,13 @@ export function addMonths(anchor: Date, months: number): Date {
 export function addDays(from: Date, days: number): Date {
   return new Date(from.getTime() + days * 86_400_000);
 }
+
+/** The end of the paid period that starts at `periodStart`: the first anchor-based month end after it. */
+export function nextPeriodEnd(anchor: Date, periodStart: Date): Date {
+  const months =
+    (periodStart.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + periodStart.getUTCMonth() - anchor.getUTCMonth();
+  for (let k = Math.max(months, 0); ; k++) {
+    const end = addMonths(anchor, k);
+    if (end > periodStart) return end;
+  }
+}

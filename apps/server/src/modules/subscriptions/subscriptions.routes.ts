@@ -1,5 +1,7 @@
 import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
 import type { Endpoint } from '../../platform/endpoints.ts';
+import type { BillingService } from './billing.service.ts';
+import type { CardsService } from './payments/cards.service.ts';
 import type { ProductsService } from './products.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
@@ -7,9 +9,14 @@ import type { SubscriptionsService } from './subscriptions.service.ts';
  *  offered to them, their own subscriptions, and use promo codes. */
 export function registerSubscriptionsRoutes(
   endpoint: Endpoint,
-  products: ProductsService,
-  subscriptions: SubscriptionsService,
+  services: {
+    products: ProductsService;
+    subscriptions: SubscriptionsService;
+    cards: CardsService;
+    billing: BillingService;
+  },
 ): void {
+  const { products, subscriptions, cards, billing } = services;
   endpoint('listProducts', ({ query }) => products.list(query));
   endpoint('getProduct', ({ params }) => products.get(params.id));
   endpoint('createProduct', ({ body }) => products.create(body));
@@ -43,4 +50,29 @@ export function registerSubscriptionsRoutes(
     errors: [409],
     rateLimited: true,
   });
+
+  // Cards and subscribing: writes that cost something at the payment service are counted per account.
+  endpoint('subscribe', ({ auth, body }) => billing.subscribe(auth.accountId, body), {
+    errors: [402, 409, 503],
+    accountLimited: true,
+    passwordOf: ({ auth }) => auth.accountId,
+  });
+  endpoint('validateSubscription', ({ auth, params }) => billing.validate(auth.accountId, params.id), {
+    errors: [402, 409, 503],
+    accountLimited: true,
+  });
+  endpoint('listPaymentMethods', ({ auth }) => cards.list(auth.accountId), { errors: [503] });
+  endpoint('addPaymentMethod', ({ auth }) => cards.add(auth.accountId), { errors: [503], accountLimited: true });
+  endpoint(
+    'deletePaymentMethod',
+    async ({ auth, params }) => {
+      await cards.remove(auth.accountId, params.id);
+    },
+    { errors: [409, 503], accountLimited: true },
+  );
+  endpoint('setDefaultPaymentMethod', ({ auth, body }) => cards.setDefault(auth.accountId, body.paymentMethod), {
+    errors: [503],
+    accountLimited: true,
+  });
+  endpoint('listInvoices', ({ auth }) => billing.invoices(auth.accountId));
 }

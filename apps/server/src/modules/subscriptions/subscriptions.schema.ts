@@ -66,9 +66,23 @@ export const subscriptions = pgTable(
     canceledAt: instant('canceled_at'),
     cancellationReason: text('cancellation_reason', { enum: CANCELLATION_REASONS }),
     cancellationText: text('cancellation_text'),
+    /** Paid periods count from here (the end of the trial, or the first payment): calendar months, see
+     *  billing-calendar.ts. Null for a promo code's subscription, which nothing renews. */
+    billingAnchor: instant('billing_anchor'),
+    /** The "trial ends in 3 days" email went out. */
+    trialReminderSentAt: instant('trial_reminder_sent_at'),
+    /** When it became canceled (ended), by the renewal job or an expired first payment. */
+    endedAt: instant('ended_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_account_idx').on(t.accountId), index('subscriptions_product_idx').on(t.productId)],
+  (t) => [
+    index('subscriptions_account_idx').on(t.accountId),
+    index('subscriptions_product_idx').on(t.productId),
+    // The renewal job's scan: running subscriptions by the end of their period.
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('trialing', 'active', 'incomplete')`),
+  ],
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -23,6 +23,9 @@ export interface SandboxOptions {
   webhookSecret: string;
   /** Where events are posted (Tutti's webhook endpoint); none: events are kept only. */
   webhookUrl?: string | null;
+  /** Delivers events in-process instead of posting them (the embedded sandbox hands them to the app's webhook route
+   *  with app.inject: the same raw body and signature check, no port to know). */
+  deliver?: ((payload: string, signature: string) => Promise<void>) | null;
   /** Where the sandbox keeps its objects between restarts (DATA_DIR); none: in memory. */
   stateFile?: string | null;
   log?: { warn(obj: object, msg: string): void };
@@ -32,11 +35,13 @@ export interface PaymentSandbox {
   url: string;
   port: number;
   setWebhookUrl(url: string | null): void;
+  setDeliver(deliver: ((payload: string, signature: string) => Promise<void>) | null): void;
   close(): Promise<void>;
 }
 
 export async function startPaymentSandbox(options: SandboxOptions): Promise<PaymentSandbox> {
   let webhookUrl = options.webhookUrl ?? null;
+  let deliver = options.deliver ?? null;
   const state: State = loadState(options.stateFile);
   let saving: NodeJS.Timeout | null = null;
   const save = () => {
@@ -50,10 +55,21 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
   /** A webhook, signed as Stripe signs them (t=…,v1=HMAC-SHA256 of "t.payload"). */
   const emit = (type: string, object: Obj) => {
     const event = { id: id('evt'), object: 'event', type, created: unix(), livemode: false, data: { object } };
-    if (!webhookUrl) return;
+    if (!webhookUrl && !deliver) return;
     const payload = JSON.stringify(event);
     const t = unix();
     const v1 = createHmac('sha256', options.webhookSecret).update(`${t}.${payload}`).digest('hex');
+    if (deliver) {
+      // After the reply that caused it, as Stripe sends events after answering.
+      const send = deliver;
+      setImmediate(() => {
+        send(payload, `t=${t},v1=${v1}`).catch((err: unknown) =>
+          options.log?.warn({ err, type }, 'payment sandbox: webhook not delivered'),
+        );
+      });
+      return;
+    }
+    if (!webhookUrl) return;
     void fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
@@ -120,6 +136,7 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
     port,
     url: `http://127.0.0.1:${port}`,
     setWebhookUrl: (url) => void (webhookUrl = url),
+    setDeliver: (fn) => void (deliver = fn),
     close: async () => {
       if (saving) {
         clearTimeout(saving);

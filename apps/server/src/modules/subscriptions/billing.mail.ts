@@ -1,0 +1,144 @@
+import type { Locale } from '@tutti/contract/common';
+import type { MailContent } from '../accounts/accounts.mail.ts';
+import { formatBillingDate } from './subscriptions.mail.ts';
+
+/** "9,99 €" / "€9.99": an amount of integer cents of EUR in the reader's language. */
+export const formatEuros = (locale: Locale, cents: number): string =>
+  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
+
+export type BillingMail =
+  | { kind: 'trial_started'; until: Date; priceCents: number }
+  | { kind: 'trial_ending'; until: Date; priceCents: number }
+  | { kind: 'receipt'; amountCents: number; number: string; until: Date }
+  | { kind: 'payment_failed'; amountCents: number; nextAttempt: Date | null; code: string }
+  | { kind: 'ended'; at: Date };
+
+/** What a billing email names besides its own facts. */
+export interface BillingMailTo {
+  username: string;
+  product: string;
+  /** The subscription page, or the billing tab for receipts and failures. */
+  link: string;
+}
+
+/** Subscription emails in the account's language (issue 12, point 4). */
+export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMail): MailContent {
+  const date = (d: Date) => formatBillingDate(locale, d);
+  const euros = (c: number) => formatEuros(locale, c);
+  const fr = locale === 'fr';
+  const body = (lines: string[]) =>
+    [
+      fr ? `Bonjour ${to.username},` : `Hello ${to.username},`,
+      '',
+      ...lines,
+      '',
+      to.link,
+      '',
+      fr ? 'L’équipe Tutti' : 'The Tutti team',
+    ].join('\n');
+  switch (mail.kind) {
+    case 'trial_started':
+      return fr
+        ? {
+            subject: `Votre essai gratuit de ${to.product} commence`,
+            text: body([
+              `Votre essai gratuit de ${to.product} a commencé : vous répétez sans limite de temps jusqu’au ${date(mail.until)}.`,
+              `Ensuite, votre carte sera débitée de ${euros(mail.priceCents)} par mois, sauf si vous résiliez avant. Vous pouvez le faire à tout moment depuis cette page :`,
+            ]),
+          }
+        : {
+            subject: `Your free ${to.product} trial has started`,
+            text: body([
+              `Your free ${to.product} trial has started: you rehearse without a time limit until ${date(mail.until)}.`,
+              `After that, your card will be charged ${euros(mail.priceCents)} a month unless you cancel before. You can do so at any time from this page:`,
+            ]),
+          };
+    case 'trial_ending':
+      return fr
+        ? {
+            subject: `Votre essai de ${to.product} se termine le ${date(mail.until)}`,
+            text: body([
+              `Votre essai gratuit de ${to.product} se termine le ${date(mail.until)}. Votre carte sera alors débitée de ${euros(mail.priceCents)}, puis chaque mois.`,
+              'Pour ne pas continuer, résiliez avant cette date depuis cette page :',
+            ]),
+          }
+        : {
+            subject: `Your ${to.product} trial ends on ${date(mail.until)}`,
+            text: body([
+              `Your free ${to.product} trial ends on ${date(mail.until)}. Your card will then be charged ${euros(mail.priceCents)}, and every month after that.`,
+              'To stop, cancel before that date from this page:',
+            ]),
+          };
+    case 'receipt':
+      return fr
+        ? {
+            subject: `Reçu de paiement ${mail.number}`,
+            text: body([
+              `Nous avons bien reçu votre paiement de ${euros(mail.amountCents)} pour ${to.product}. Votre abonnement court jusqu’au ${date(mail.until)}.`,
+              'La facture est jointe à ce message ; vous la retrouvez aussi avec les autres dans vos préférences :',
+            ]),
+          }
+        : {
+            subject: `Payment receipt ${mail.number}`,
+            text: body([
+              `We received your payment of ${euros(mail.amountCents)} for ${to.product}. Your subscription runs until ${date(mail.until)}.`,
+              'The invoice is attached; you will also find it with the others in your preferences:',
+            ]),
+          };
+    case 'payment_failed':
+      return fr
+        ? {
+            subject: `Le paiement de ${to.product} a échoué`,
+            text: body([
+              `Nous n’avons pas pu débiter ${euros(mail.amountCents)} sur votre carte (${declineReason(locale, mail.code)}).`,
+              mail.nextAttempt
+                ? `Nous réessaierons le ${date(mail.nextAttempt)}. D’ici là, vous pouvez ajouter une autre carte ou la mettre à jour :`
+                : 'Cette carte ne peut pas être débitée : ajoutez-en une autre pour garder votre abonnement :',
+            ]),
+          }
+        : {
+            subject: `Your ${to.product} payment failed`,
+            text: body([
+              `We could not charge ${euros(mail.amountCents)} to your card (${declineReason(locale, mail.code)}).`,
+              mail.nextAttempt
+                ? `We will try again on ${date(mail.nextAttempt)}. Until then, you can add another card or update yours:`
+                : 'This card cannot be charged: add another one to keep your subscription:',
+            ]),
+          };
+    case 'ended':
+      return fr
+        ? {
+            subject: `Votre abonnement ${to.product} est terminé`,
+            text: body([
+              `Votre abonnement ${to.product} s’est terminé le ${date(mail.at)}. Vos répétitions ouvertes sont de nouveau limitées aux minutes gratuites du mois.`,
+              'Vous pouvez vous réabonner à tout moment :',
+            ]),
+          }
+        : {
+            subject: `Your ${to.product} subscription has ended`,
+            text: body([
+              `Your ${to.product} subscription ended on ${date(mail.at)}. Your open rehearsals are limited to the month's free minutes again.`,
+              'You can subscribe again at any time:',
+            ]),
+          };
+  }
+}
+
+/** Why a charge failed, in words a musician reads (Stripe's decline codes). */
+export function declineReason(locale: Locale, code: string): string {
+  const fr = locale === 'fr';
+  switch (code) {
+    case 'insufficient_funds':
+      return fr ? 'provision insuffisante' : 'insufficient funds';
+    case 'expired_card':
+      return fr ? 'carte expirée' : 'the card has expired';
+    case 'authentication_required':
+      return fr ? 'votre banque demande une authentification' : 'your bank asks for authentication';
+    case 'no_payment_method':
+      return fr ? 'aucune carte enregistrée' : 'no card on file';
+    default:
+      return fr ? 'refusé par votre banque' : 'declined by your bank';
+  }
+}

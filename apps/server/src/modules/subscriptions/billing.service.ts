@@ -1,0 +1,417 @@
+import type { Locale } from '@tutti/contract/common';
+import type { Invoice, SubscribeBody, SubscribeResult } from '@tutti/contract/payments';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
+import { billingEmail, type BillingMail } from './billing.mail.ts';
+import { addDays, addMonths } from './billing-calendar.ts';
+import { invoiceNumbers, invoices, trialFingerprints, type InvoiceRow } from './billing.schema.ts';
+import { renderInvoicePdf, type InvoiceLinks } from './invoice-pdf.ts';
+import { viaProvider, type CardsService } from './payments/cards.service.ts';
+import type { PaymentsConfig } from './payments/payments.config.ts';
+import type { ChargeResult, PaymentProvider } from './payments/provider.ts';
+import { currentAt, products, subscriptions, type ProductRow, type SubscriptionRow } from './subscriptions.schema.ts';
+import { presentSubscription } from './subscriptions.service.ts';
+
+/** A first payment that waits for authentication expires after this (Stripe: 23 hours, then incomplete_expired). */
+export const FIRST_PAYMENT_EXPIRY_MS = 23 * 3_600_000;
+
+export const paymentFailed = (code: string) =>
+  new AppError(402, 'PAYMENT_FAILED', 'The payment was refused; nothing was charged.', {
+    details: { declineCode: code },
+  });
+
+const stateConflict = (status: string, message: string) =>
+  new AppError(409, 'SUBSCRIPTION_STATE_CONFLICT', message, { details: { status } });
+
+/** The idempotency key of one charge attempt of one invoice: a retried call is the same charge, never a second. */
+export const attemptKey = (invoiceId: string, attempt: number) => `invoice:${invoiceId}:${attempt}`;
+
+export interface BillingDeps {
+  db: Db;
+  provider: PaymentProvider;
+  cards: CardsService;
+  mailer: Mailer;
+  links: InvoiceLinks;
+  seller: PaymentsConfig['seller'];
+  publicUrl: string;
+  trialUsed: (accountId: string) => Promise<boolean>;
+  log: { warn(obj: object, msg: string): void };
+  now: () => Date;
+}
+
+/** Subscribing, first payments and their authentication, invoices and their PDFs, and the billing emails. */
+export function createBillingService(deps: BillingDeps) {
+  const { db, provider, cards, now, log } = deps;
+  const pages = {
+    subscription: `${deps.publicUrl}/me/subscription`,
+    billing: `${deps.publicUrl}/me/preferences?tab=billing`,
+  };
+
+  const nextNumber = async (tx: Db, at: Date): Promise<string> => {
+    // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
+    const result = (await tx.execute(
+      sql`select nextval('${sql.raw(invoiceNumbers.seqName ?? 'invoice_numbers')}')::text as n`,
+    )) as unknown as {
+      rows: { n: string }[];
+    };
+    return `TUTTI-${at.getUTCFullYear()}-${(result.rows[0]?.n ?? '0').padStart(6, '0')}`;
+  };
+
+  const newInvoice = async (
+    tx: Db,
+    s: Pick<SubscriptionRow, 'id' | 'accountId'>,
+    product: ProductRow,
+    period: { start: Date; end: Date },
+    at: Date,
+  ): Promise<InvoiceRow | null> => {
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        number: await nextNumber(tx, at),
+        accountId: s.accountId,
+        subscriptionId: s.id,
+        productNameEn: product.nameEn,
+        productNameFr: product.nameFr,
+        amountCents: product.priceCents,
+        status: 'open',
+        periodStart: period.start,
+        periodEnd: period.end,
+        nextAttemptAt: at,
+        createdAt: at,
+      })
+      // One invoice per subscription and period, whoever tries to make a second.
+      .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart] })
+      .returning();
+    return row ?? null;
+  };
+
+  const recipient = async (accountId: string) => {
+    const [account] = await db
+      .select({ email: accounts.email, username: accounts.username, locale: accounts.locale })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    return account ? { ...account, locale: account.locale as Locale } : null;
+  };
+
+  /** Sends a billing email in the account's language; what it reports stands whatever the mail server says. */
+  const notify = async (
+    accountId: string,
+    product: Pick<ProductRow, 'nameEn' | 'nameFr'>,
+    mail: BillingMail,
+    invoice?: InvoiceRow,
+  ) => {
+    try {
+      const account = await recipient(accountId);
+      if (!account) return;
+      const link = mail.kind === 'receipt' || mail.kind === 'payment_failed' ? pages.billing : pages.subscription;
+      const content = billingEmail(
+        account.locale,
+        { username: account.username, product: account.locale === 'fr' ? product.nameFr : product.nameEn, link },
+        mail,
+      );
+      const attachments = invoice
+        ? [
+            {
+              filename: `${invoice.number}.pdf`,
+              content: await renderInvoicePdf(invoice, account, deps.seller, account.locale),
+              contentType: 'application/pdf',
+            },
+          ]
+        : undefined;
+      await deps.mailer.send({ to: account.email, ...content, link, ...(attachments && { attachments }) });
+    } catch (err) {
+      log.warn({ err, kind: mail.kind }, 'billing: email not sent');
+    }
+  };
+
+  /** An invoice paid: its subscription runs (a first payment, or a renewal retried after a failure). */
+  const settle = async (tx: Db, invoice: InvoiceRow, paymentIntentId: string, at: Date) => {
+    const [paid] = (await tx
+      .update(invoices)
+      .set({ status: 'paid', paidAt: at, nextAttemptAt: null, failureCode: null, paymentIntentId })
+      .where(eq(invoices.id, invoice.id))
+      .returning()) as [InvoiceRow];
+    const [s] = (await tx
+      .update(subscriptions)
+      .set({ status: 'active' })
+      .where(and(eq(subscriptions.id, invoice.subscriptionId), sql`${subscriptions.status} <> 'canceled'`))
+      .returning()) as SubscriptionRow[];
+    return { paid, subscription: s ?? null };
+  };
+
+  const withProduct = (tx: Db, id: string) =>
+    tx
+      .select({ s: subscriptions, p: products })
+      .from(subscriptions)
+      .innerJoin(products, eq(products.id, subscriptions.productId))
+      .where(eq(subscriptions.id, id))
+      .for('update', { of: subscriptions });
+
+  const pendingOf = async (tx: Db, subscriptionId: string) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'open')))
+      .orderBy(desc(invoices.createdAt))
+      .limit(1);
+    return invoice ?? null;
+  };
+
+  /** Ends a first payment that will not complete: the invoice is void, the subscription canceled (never started). */
+  const abandon = async (tx: Db, s: SubscriptionRow, invoice: InvoiceRow | null, reason: string, at: Date) => {
+    if (invoice) {
+      await tx
+        .update(invoices)
+        .set({ status: 'void', nextAttemptAt: null, closedReason: reason })
+        .where(eq(invoices.id, invoice.id));
+    }
+    await tx.update(subscriptions).set({ status: 'canceled', endedAt: at }).where(eq(subscriptions.id, s.id));
+  };
+
+  const pendingPayment = (result: Extract<ChargeResult, { status: 'requires_action' }>) => ({
+    status: 'requires_action' as const,
+    paymentIntentId: result.paymentIntentId,
+    clientSecret: result.clientSecret,
+    authenticateUrl:
+      provider.kind === 'sandbox'
+        ? `/api/payments/sandbox/v1/payment_intents/${result.paymentIntentId}/authenticate`
+        : null,
+  });
+
+  return {
+    notify,
+    settle,
+    newInvoice,
+    abandon,
+
+    /**
+     * SPEC sections 5 and 7: subscribing takes the password. A first subscription on a card that never had a trial
+     * starts the product's trial; otherwise the first month is charged now, on-session (the bank may ask the musician
+     * to authenticate: the answer then carries the pending payment, and validate completes it). The account's row is
+     * locked throughout: a double submit waits for the first and gets its subscription, charged once.
+     */
+    async subscribe(accountId: string, body: SubscribeBody): Promise<SubscribeResult> {
+      const [account] = await db
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      if (!account) throw notFound('No such account.');
+      if (!(await verifyPassword(account.passwordHash, body.password))) {
+        throw new AppError(400, 'WRONG_PASSWORD', 'Wrong password.', { fields: { password: 'wrong_password' } });
+      }
+      const [product] = await db.select().from(products).where(eq(products.id, body.productId));
+      if (!product || !product.enabled || product.free) {
+        throw new AppError(400, 'VALIDATION_FAILED', 'This product is not offered.', {
+          fields: { productId: 'unknown' },
+        });
+      }
+      const trialUsed = await deps.trialUsed(accountId);
+
+      const outcome = await db.transaction(async (tx) => {
+        const at = now();
+        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+        const [current] = await tx
+          .select({ s: subscriptions, p: products })
+          .from(subscriptions)
+          .innerJoin(products, eq(products.id, subscriptions.productId))
+          .where(and(eq(subscriptions.accountId, accountId), currentAt(at)))
+          .limit(1);
+        if (current) {
+          // The same subscribe sent twice: the first one's answer.
+          if (current.s.productId === product.id && current.s.createdAt.getTime() > at.getTime() - 60_000) {
+            return { s: current.s, p: current.p, payment: null };
+          }
+          throw stateConflict(current.s.status, 'You have a subscription already.');
+        }
+        const [incomplete] = await tx
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.status, 'incomplete')))
+          .limit(1);
+        if (incomplete) {
+          const invoice = await pendingOf(tx, incomplete.id);
+          const status = invoice?.paymentIntentId
+            ? await viaProvider(() => provider.chargeStatus(invoice.paymentIntentId!))
+            : null;
+          if (status?.status === 'requires_action' && incomplete.productId === product.id) {
+            return { s: incomplete, p: product, payment: pendingPayment(status) };
+          }
+          await abandon(tx, incomplete, invoice, 'replaced', at);
+        }
+
+        const chargeable = await cards.chargeable(accountId, body.paymentMethod, tx);
+        if (!chargeable) {
+          throw new AppError(409, 'PAYMENT_METHOD_REQUIRED', 'Add a card first.', {
+            fields: body.paymentMethod ? { paymentMethod: 'unknown' } : {},
+          });
+        }
+
+        if (product.trialLength && product.trialUnit && !trialUsed) {
+          // One trial per card, whoever adds it: the fingerprint is taken, or the trial is not offered.
+          const [taken] = await tx
+            .insert(trialFingerprints)
+            .values({ fingerprint: chargeable.card.fingerprint, accountId, createdAt: at })
+            .onConflictDoNothing()
+            .returning();
+          if (taken) {
+            const trialEnd =
+              product.trialUnit === 'day' ? addDays(at, product.trialLength) : addMonths(at, product.trialLength);
+            const [s] = (await tx
+              .insert(subscriptions)
+              .values({
+                accountId,
+                productId: product.id,
+                status: 'trialing',
+                source: 'card',
+                trialEnd,
+                currentPeriodStart: at,
+                currentPeriodEnd: trialEnd,
+                billingAnchor: trialEnd,
+                createdAt: at,
+              })
+              .returning()) as [SubscriptionRow];
+            return {
+              s,
+              p: product,
+              payment: null,
+              mail: { kind: 'trial_started', until: trialEnd, priceCents: product.priceCents } as const,
+            };
+          }
+        }
+
+        const periodEnd = addMonths(at, 1);
+        const [s] = (await tx
+          .insert(subscriptions)
+          .values({
+            accountId,
+            productId: product.id,
+            status: 'incomplete',
+            source: 'card',
+            currentPeriodStart: at,
+            currentPeriodEnd: periodEnd,
+            billingAnchor: at,
+            createdAt: at,
+          })
+          .returning()) as [SubscriptionRow];
+        const invoice = (await newInvoice(tx, s, product, { start: at, end: periodEnd }, at))!;
+        const result = await viaProvider(() =>
+          provider.charge({
+            customerId: chargeable.customerId,
+            cardId: chargeable.card.id,
+            amountCents: invoice.amountCents,
+            description: `${invoice.number} ${product.nameEn}`,
+            idempotencyKey: attemptKey(invoice.id, 1),
+            offSession: false,
+            metadata: { invoiceId: invoice.id, subscriptionId: s.id, accountId },
+          }),
+        );
+        // Declined: nothing is kept (the transaction rolls back), the musician tries another card.
+        if (result.status === 'failed') throw paymentFailed(result.code);
+        await tx
+          .update(invoices)
+          .set({ attempts: 1, nextAttemptAt: null, paymentIntentId: result.paymentIntentId })
+          .where(eq(invoices.id, invoice.id));
+        if (result.status === 'requires_action') return { s, p: product, payment: pendingPayment(result) };
+        const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
+        return {
+          s: subscription ?? s,
+          p: product,
+          payment: null,
+          receipt: paid,
+        };
+      });
+      if ('mail' in outcome && outcome.mail) await notify(accountId, outcome.p, outcome.mail);
+      if ('receipt' in outcome && outcome.receipt) {
+        const r = outcome.receipt;
+        await notify(
+          accountId,
+          outcome.p,
+          { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
+          r,
+        );
+      }
+      return { subscription: presentSubscription(outcome.s, outcome.p), payment: outcome.payment };
+    },
+
+    /** Completes a first payment the musician authenticated (or reports that it failed). */
+    async validate(accountId: string, id: string) {
+      const outcome = await db.transaction(async (tx) => {
+        const at = now();
+        const [row] = await withProduct(tx, id);
+        if (!row || row.s.accountId !== accountId) throw notFound('No such subscription.');
+        if (row.s.status !== 'incomplete') {
+          if (row.s.status === 'canceled') throw stateConflict(row.s.status, 'This subscription has ended.');
+          return { s: row.s, p: row.p, receipt: null };
+        }
+        const invoice = await pendingOf(tx, row.s.id);
+        if (!invoice?.paymentIntentId) throw stateConflict(row.s.status, 'Nothing waits for authentication.');
+        const result = await viaProvider(() => provider.chargeStatus(invoice.paymentIntentId!));
+        if (result.status === 'requires_action')
+          throw stateConflict(row.s.status, 'The payment still waits for authentication.');
+        if (result.status === 'failed') {
+          await abandon(tx, row.s, invoice, result.code, at);
+          return { failed: result.code };
+        }
+        const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
+        return { s: subscription ?? row.s, p: row.p, receipt: paid };
+      });
+      // Outside the transaction: the refusal must not undo the abandonment it reports.
+      if ('failed' in outcome) throw paymentFailed(outcome.failed ?? 'authentication_failure');
+      if (outcome.receipt) {
+        const r = outcome.receipt;
+        await notify(
+          accountId,
+          outcome.p,
+          { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
+          r,
+        );
+      }
+      return presentSubscription(outcome.s, outcome.p);
+    },
+
+    async invoices(accountId: string): Promise<Invoice[]> {
+      const [account, rows] = await Promise.all([
+        recipient(accountId),
+        db
+          .select()
+          .from(invoices)
+          .where(eq(invoices.accountId, accountId))
+          .orderBy(desc(invoices.createdAt))
+          .limit(120),
+      ]);
+      const fr = account?.locale === 'fr';
+      return rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        createdAt: r.createdAt.toISOString(),
+        amountCents: r.amountCents,
+        currency: 'EUR' as const,
+        status: r.status,
+        productName: fr ? r.productNameFr : r.productNameEn,
+        periodStart: r.periodStart.toISOString(),
+        periodEnd: r.periodEnd.toISOString(),
+        paidAt: r.paidAt?.toISOString() ?? null,
+        nextAttemptAt: r.status === 'open' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
+        failureCode: r.failureCode,
+        pdfUrl: deps.links.url(r.id, accountId),
+      }));
+    },
+
+    /** The PDF of an invoice for the account a signed link names: its owner (or null: the same 404 as none). */
+    async pdf(invoiceId: string, accountId: string): Promise<{ number: string; pdf: Buffer } | null> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
+      const account = row ? await recipient(accountId) : null;
+      if (!row || !account) return null;
+      return { number: row.number, pdf: await renderInvoicePdf(row, account, deps.seller, account.locale) };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

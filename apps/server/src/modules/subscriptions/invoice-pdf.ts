@@ -1,0 +1,149 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Locale } from '@tutti/contract/common';
+import PDFDocument from 'pdfkit';
+import { formatEuros } from './billing.mail.ts';
+import type { InvoiceRow } from './billing.schema.ts';
+import type { PaymentsConfig } from './payments/payments.config.ts';
+import { formatBillingDate } from './subscriptions.mail.ts';
+
+/**
+ * Invoice PDFs (issue 12): pdfkit with DejaVu Sans embedded. pdfkit's built-in fonts are WinAnsi-encoded and print the
+ * narrow no-break space of French amounts ("1 234,50 €") as a stray character; a Unicode TrueType font prints it.
+ */
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const STATUS: Record<Locale, Record<InvoiceRow['status'], string>> = {
+  en: { paid: 'Paid', open: 'Waiting for payment', uncollectible: 'Payment failed', void: 'Canceled' },
+  fr: { paid: 'Payée', open: 'En attente de paiement', uncollectible: 'Paiement en échec', void: 'Annulée' },
+};
+
+const WORDS = {
+  en: {
+    invoice: 'Invoice',
+    date: 'Date',
+    status: 'Status',
+    billedTo: 'Billed to',
+    description: 'Description',
+    period: 'Period',
+    amount: 'Amount',
+    total: 'Total',
+    paidOn: 'Paid on',
+    vat: 'VAT number',
+    monthly: 'monthly subscription',
+  },
+  fr: {
+    invoice: 'Facture',
+    date: 'Date',
+    status: 'Statut',
+    billedTo: 'Facturé à',
+    description: 'Désignation',
+    period: 'Période',
+    amount: 'Montant',
+    total: 'Total',
+    paidOn: 'Payée le',
+    vat: 'N° de TVA',
+    monthly: 'abonnement mensuel',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export interface InvoiceParty {
+  username: string;
+  email: string;
+}
+
+/** The invoice as a PDF in `locale`. */
+export function renderInvoicePdf(
+  invoice: InvoiceRow,
+  buyer: InvoiceParty,
+  seller: PaymentsConfig['seller'],
+  locale: Locale,
+): Promise<Buffer> {
+  const w = WORDS[locale];
+  const date = (d: Date) => formatBillingDate(locale, d);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `${w.invoice} ${invoice.number}`, Author: seller.name, Creator: 'Tutti' },
+  });
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // French puts a no-break space before the colon.
+  const line = (label: string, value: string) => doc.text(`${label}${locale === 'fr' ? '\u00a0: ' : ': '}${value}`);
+  doc.font('bold').fontSize(20).text(seller.name);
+  doc.font('body').fontSize(10);
+  if (seller.address) doc.text(seller.address);
+  if (seller.email) doc.text(seller.email);
+  if (seller.vatNumber) line(w.vat, seller.vatNumber);
+  doc.moveDown(2);
+
+  doc.font('bold').fontSize(16).text(`${w.invoice} ${invoice.number}`);
+  doc.font('body').fontSize(10).moveDown(0.5);
+  line(w.date, date(invoice.createdAt));
+  line(w.status, STATUS[locale][invoice.status]);
+  if (invoice.paidAt) line(w.paidOn, date(invoice.paidAt));
+  doc.moveDown();
+  doc.font('bold').text(w.billedTo);
+  doc.font('body').text(buyer.username).text(buyer.email);
+  doc.moveDown(2);
+
+  const product = locale === 'fr' ? invoice.productNameFr : invoice.productNameEn;
+  const top = doc.y;
+  doc.font('bold').text(w.description, 56, top).text(w.amount, 400, top, { width: 139, align: 'right' });
+  doc
+    .moveTo(56, doc.y + 4)
+    .lineTo(539, doc.y + 4)
+    .stroke();
+  doc.moveDown();
+  const row = doc.y;
+  doc
+    .font('body')
+    .text(`${product}, ${w.monthly}`, 56, row, { width: 330 })
+    .text(formatEuros(locale, invoice.amountCents), 400, row, { width: 139, align: 'right' });
+  doc.x = 56;
+  line(w.period, `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`);
+  doc.moveDown();
+  const total = doc.y;
+  doc
+    .font('bold')
+    .text(w.total, 56, total)
+    .text(formatEuros(locale, invoice.amountCents), 400, total, { width: 139, align: 'right' });
+  doc.end();
+  return done;
+}
+
+/**
+ * The PDF's address is signed (an hour, one invoice, one account): the page opens it in a new tab, where no
+ * Authorization header goes, and only whoever was given the list (the owner) holds a valid one.
+ */
+export function createInvoiceLinks(key: string | Buffer, now: () => Date) {
+  const sign = (invoiceId: string, accountId: string, expires: number) =>
+    createHmac('sha256', key).update(`invoice-pdf:${invoiceId}:${accountId}:${expires}`).digest('base64url');
+  return {
+    TTL_SECONDS: 3600,
+    url(invoiceId: string, accountId: string): string {
+      const expires = Math.floor(now().getTime() / 1000) + 3600;
+      return `/api/invoices/${invoiceId}/pdf?a=${accountId}&e=${expires}&s=${sign(invoiceId, accountId, expires)}`;
+    },
+    /** The account the link was given to, or null for a forged or expired link. */
+    verify(invoiceId: string, query: { a?: string; e?: string; s?: string }): string | null {
+      const expires = Number(query.e);
+      if (!query.a || !query.s || !Number.isInteger(expires)) return null;
+      if (expires < now().getTime() / 1000) return null;
+      const expected = Buffer.from(sign(invoiceId, query.a, expires));
+      const given = Buffer.from(query.s);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? query.a : null;
+    },
+  };
+}
+
+export type InvoiceLinks = ReturnType<typeof createInvoiceLinks>;

@@ -1,0 +1,128 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db } from '../../../platform/db.ts';
+import { errorBody } from '../../../platform/errors.ts';
+import { invoices, paymentEvents } from '../billing.schema.ts';
+import type { BillingService } from '../billing.service.ts';
+import { products, subscriptions } from '../subscriptions.schema.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+/**
+ * Stripe's webhooks (docs/deployment.md, "Payments"): the signature is checked on the raw body, each event is stored
+ * once by its id (a replay is answered 200 and ignored), and a job processes what is stored. The ledger does not
+ * wait for them: charges are answered synchronously. They complete what happens outside Tutti's calls: a first
+ * payment authenticated in the page (Stripe.js confirms it), and a newly saved card that should be the default.
+ */
+export function createWebhooks(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  billing: BillingService;
+  now: () => Date;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { db, provider, billing, now } = deps;
+
+  const paymentSucceeded = async (intent: Stripe.PaymentIntent) => {
+    const invoiceId = intent.metadata?.invoiceId;
+    if (!invoiceId) return;
+    const receipt = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ i: invoices, s: subscriptions, p: products })
+        .from(invoices)
+        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+        .innerJoin(products, eq(products.id, subscriptions.productId))
+        .where(eq(invoices.id, invoiceId))
+        .for('update', { of: [invoices, subscriptions] });
+      // Paid already (validate came first), or voided meanwhile: nothing to do.
+      if (!row || row.i.status !== 'open' || row.i.paymentIntentId !== intent.id) return null;
+      const { paid } = await billing.settle(tx, row.i, intent.id, now());
+      return { paid, s: row.s, p: row.p };
+    });
+    if (receipt) {
+      const { paid } = receipt;
+      await billing.notify(
+        receipt.s.accountId,
+        receipt.p,
+        { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
+        paid,
+      );
+    }
+  };
+
+  const cardSaved = async (intent: Stripe.SetupIntent) => {
+    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    const card = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+    if (!customer || !card) return;
+    const { defaultId } = await provider.listCards(customer);
+    if (!defaultId) await provider.setDefaultCard(customer, card);
+  };
+
+  const handle = async (event: Stripe.Event) => {
+    if (event.type === 'payment_intent.succeeded') await paymentSucceeded(event.data.object);
+    if (event.type === 'setup_intent.succeeded') await cardSaved(event.data.object);
+  };
+
+  return {
+    /**
+     * Processes stored events in order. Handlers are idempotent (a payment settles an invoice only while it is open,
+     * under its row lock), so two instances picking the same event do no harm; the event is marked once.
+     */
+    async process(): Promise<number> {
+      let processed = 0;
+      const failed = new Set<string>();
+      for (;;) {
+        const pending = await db
+          .select()
+          .from(paymentEvents)
+          .where(isNull(paymentEvents.processedAt))
+          .orderBy(asc(paymentEvents.receivedAt))
+          .limit(50);
+        const next = pending.filter((row) => !failed.has(row.id));
+        if (next.length === 0) return processed;
+        for (const row of next) {
+          try {
+            await handle(JSON.parse(row.payload) as Stripe.Event);
+          } catch (err) {
+            // Kept for the next run.
+            failed.add(row.id);
+            deps.log.warn({ err, event: row.id, type: row.type }, 'payments: webhook event failed, kept for later');
+            continue;
+          }
+          await db
+            .update(paymentEvents)
+            .set({ processedAt: now() })
+            .where(and(eq(paymentEvents.id, row.id), isNull(paymentEvents.processedAt)));
+          processed += 1;
+        }
+      }
+    },
+
+    /** The endpoint: its own scope reads JSON as the raw string the signature covers. */
+    register(app: FastifyInstance, onStored: () => void) {
+      void app.register(async (scope) => {
+        scope.removeContentTypeParser('application/json');
+        scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+        scope.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+          const signature = request.headers['stripe-signature'];
+          let event: Stripe.Event;
+          try {
+            if (typeof signature !== 'string' || typeof request.body !== 'string') throw new Error('unsigned');
+            event = provider.verifyEvent(request.body, signature);
+          } catch {
+            return reply.code(400).send(errorBody('BAD_REQUEST', 'Invalid webhook signature.'));
+          }
+          const [stored] = await db
+            .insert(paymentEvents)
+            .values({ id: event.id, type: event.type, payload: request.body as string, receivedAt: now() })
+            .onConflictDoNothing()
+            .returning({ id: paymentEvents.id });
+          if (stored) onStored();
+          return reply.code(200).send({ received: true, duplicate: !stored });
+        });
+      });
+    },
+  };
+}

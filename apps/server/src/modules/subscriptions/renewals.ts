@@ -1,0 +1,312 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { addDays, nextPeriodEnd } from './billing-calendar.ts';
+import { invoices, type InvoiceRow } from './billing.schema.ts';
+import { attemptKey, FIRST_PAYMENT_EXPIRY_MS, type BillingService } from './billing.service.ts';
+import type { CardsService } from './payments/cards.service.ts';
+import { PaymentsUnavailable, type ChargeResult, type PaymentProvider } from './payments/provider.ts';
+import { products, subscriptions, type ProductRow, type SubscriptionRow } from './subscriptions.schema.ts';
+
+/**
+ * Failed renewals are retried this many days after the period started (the first attempt is day 0), within the 14
+ * days the issue allows; after the last one the invoice is uncollectible and the subscription ends. A hard decline
+ * (lost or stolen card, closed account...) is never retried. docs/decisions/0031-billing-ledger.md.
+ */
+export const RETRY_DAYS = [1, 3, 7, 13] as const;
+export const TRIAL_REMINDER_DAYS = 3;
+/** Rows claimed per transaction: a crash loses at most this much work in flight, and instances share the rest. */
+const BATCH = 200;
+/** Charges in flight at once within a batch. */
+const CONCURRENCY = 16;
+
+async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await run(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export interface RenewalReport {
+  renewed: number;
+  paid: number;
+  failed: number;
+  ended: number;
+  reminded: number;
+  expired: number;
+}
+
+/**
+ * The billing jobs, on the injectable clock (tests move it): end what was cancelled, open the next period's invoice of
+ * what renews, charge open invoices that are due (first attempts and retries), remind trials that end soon, expire
+ * first payments never authenticated. Every step claims its rows with FOR UPDATE SKIP LOCKED, and an invoice exists
+ * once per subscription and period: several instances share the work and never charge a period twice.
+ */
+export function createRenewals(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  cards: CardsService;
+  billing: BillingService;
+  now: () => Date;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { db, billing, now } = deps;
+  const report: RenewalReport = { renewed: 0, paid: 0, failed: 0, ended: 0, reminded: 0, expired: 0 };
+  type Mail = () => Promise<void>;
+
+  /** Runs `step` over batches until it claims nothing; the emails go out after each batch's commit. */
+  const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>) => {
+    for (;;) {
+      const { claimed, mails } = await step(now());
+      for (const send of mails) await send();
+      if (claimed < BATCH) return;
+    }
+  };
+
+  const productOf = async (tx: Db, id: string) =>
+    (await tx.select().from(products).where(eq(products.id, id)))[0] as ProductRow;
+
+  /** Cancelled (or given by a code) and over: canceled, with an email. */
+  const endCancelled = async (at: Date) =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+            lte(subscriptions.currentPeriodEnd, at),
+            or(eq(subscriptions.cancelAtPeriodEnd, true), eq(subscriptions.source, 'promo')),
+          ),
+        )
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      const mails: Mail[] = [];
+      for (const s of rows) {
+        await tx.update(subscriptions).set({ status: 'canceled', endedAt: at }).where(eq(subscriptions.id, s.id));
+        const p = await productOf(tx, s.productId);
+        mails.push(() => billing.notify(s.accountId, p, { kind: 'ended', at: s.currentPeriodEnd }));
+      }
+      report.ended += rows.length;
+      return { claimed: rows.length, mails };
+    });
+
+  /** Due and renewing: the next period starts, its invoice opens (charged by `collect`). */
+  const openPeriods = async (at: Date) =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ s: subscriptions, p: products })
+        .from(subscriptions)
+        .innerJoin(products, eq(products.id, subscriptions.productId))
+        .where(
+          and(
+            inArray(subscriptions.status, ['trialing', 'active']),
+            eq(subscriptions.source, 'card'),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            lte(subscriptions.currentPeriodEnd, at),
+          ),
+        )
+        .orderBy(asc(subscriptions.currentPeriodEnd))
+        .limit(BATCH)
+        .for('update', { of: subscriptions, skipLocked: true });
+      for (const { s, p } of rows) {
+        const start = s.currentPeriodEnd;
+        const end = nextPeriodEnd(s.billingAnchor ?? start, start);
+        await billing.newInvoice(tx, s, p, { start, end }, at);
+        await tx
+          .update(subscriptions)
+          .set({ currentPeriodStart: start, currentPeriodEnd: end })
+          .where(eq(subscriptions.id, s.id));
+      }
+      report.renewed += rows.length;
+      return { claimed: rows.length, mails: [] };
+    });
+
+  /** What a failed attempt leaves: retried later, or over (uncollectible, the subscription canceled). */
+  const afterFailure = async (
+    tx: Db,
+    invoice: InvoiceRow,
+    s: SubscriptionRow,
+    code: string,
+    hard: boolean,
+    at: Date,
+  ) => {
+    const attempts = invoice.attempts + 1;
+    const retryDay = hard ? undefined : RETRY_DAYS[attempts - 1];
+    const nextAttemptAt = retryDay === undefined ? null : addDays(invoice.periodStart, retryDay);
+    await tx
+      .update(invoices)
+      .set({
+        attempts,
+        failureCode: code,
+        nextAttemptAt,
+        ...(nextAttemptAt === null && { status: 'uncollectible' as const, closedReason: code }),
+      })
+      .where(eq(invoices.id, invoice.id));
+    await tx
+      .update(subscriptions)
+      .set(nextAttemptAt === null ? { status: 'canceled', endedAt: at } : { status: 'past_due' })
+      .where(eq(subscriptions.id, s.id));
+    return nextAttemptAt;
+  };
+
+  /** Charges open invoices whose attempt is due, off-session, with one idempotency key per attempt. */
+  const collect = async (at: Date) =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ i: invoices, s: subscriptions, p: products })
+        .from(invoices)
+        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+        .innerJoin(products, eq(products.id, subscriptions.productId))
+        .where(
+          and(
+            eq(invoices.status, 'open'),
+            lte(invoices.nextAttemptAt, at),
+            sql`${subscriptions.status} <> 'incomplete'`,
+          ),
+        )
+        .orderBy(asc(invoices.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { of: [invoices, subscriptions], skipLocked: true });
+      const results = await mapLimited(rows, CONCURRENCY, async ({ i, s }): Promise<ChargeResult> => {
+        try {
+          const card = await deps.cards.chargeable(s.accountId, undefined, tx);
+          if (!card) return { status: 'failed', paymentIntentId: null, code: 'no_payment_method', hard: false };
+          if (i.amountCents === 0) return { status: 'succeeded', paymentIntentId: 'free' };
+          return await deps.provider.charge({
+            customerId: card.customerId,
+            cardId: card.card.id,
+            amountCents: i.amountCents,
+            description: `${i.number} ${i.productNameEn}`,
+            idempotencyKey: attemptKey(i.id, i.attempts + 1),
+            offSession: true,
+            metadata: { invoiceId: i.id, subscriptionId: s.id, accountId: s.accountId },
+          });
+        } catch (err) {
+          // The service is down: this attempt did not happen; the invoice stays due for the next run.
+          if (err instanceof PaymentsUnavailable || (err as { statusCode?: number }).statusCode === 503) {
+            return { status: 'failed', paymentIntentId: null, code: 'unavailable', hard: false };
+          }
+          throw err;
+        }
+      });
+      const mails: Mail[] = [];
+      let done = 0;
+      for (const [index, { i, s, p }] of rows.entries()) {
+        const result = results[index]!;
+        // Left due for the next run; not counted, so that a batch of them ends this run instead of looping.
+        if (result.status === 'failed' && result.code === 'unavailable') continue;
+        done += 1;
+        if (result.status === 'succeeded') {
+          const { paid } = await billing.settle(tx, { ...i, attempts: i.attempts + 1 }, result.paymentIntentId, at);
+          await tx
+            .update(invoices)
+            .set({ attempts: i.attempts + 1 })
+            .where(eq(invoices.id, i.id));
+          report.paid += 1;
+          mails.push(() =>
+            billing.notify(
+              s.accountId,
+              p,
+              { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
+              paid,
+            ),
+          );
+          continue;
+        }
+        // Off-session, a bank that asks for authentication is a failure the musician must act on.
+        const code = result.status === 'failed' ? result.code : 'authentication_required';
+        const hard = result.status === 'failed' && result.hard;
+        const next = await afterFailure(tx, i, s, code, hard, at);
+        report.failed += 1;
+        mails.push(async () => {
+          await billing.notify(s.accountId, p, {
+            kind: 'payment_failed',
+            amountCents: i.amountCents,
+            nextAttempt: next,
+            code,
+          });
+          if (next === null) await billing.notify(s.accountId, p, { kind: 'ended', at });
+        });
+      }
+      return { claimed: done, mails };
+    });
+
+  /** "Your trial ends in 3 days", once. */
+  const remindTrials = async (at: Date) =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ s: subscriptions, p: products })
+        .from(subscriptions)
+        .innerJoin(products, eq(products.id, subscriptions.productId))
+        .where(
+          and(
+            eq(subscriptions.status, 'trialing'),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            isNull(subscriptions.trialReminderSentAt),
+            lte(subscriptions.currentPeriodEnd, addDays(at, TRIAL_REMINDER_DAYS)),
+            sql`${subscriptions.currentPeriodEnd} > ${at}`,
+          ),
+        )
+        .limit(BATCH)
+        .for('update', { of: subscriptions, skipLocked: true });
+      for (const { s } of rows) {
+        await tx.update(subscriptions).set({ trialReminderSentAt: at }).where(eq(subscriptions.id, s.id));
+      }
+      report.reminded += rows.length;
+      return {
+        claimed: rows.length,
+        mails: rows.map(
+          ({ s, p }) =>
+            () =>
+              billing.notify(s.accountId, p, {
+                kind: 'trial_ending',
+                until: s.currentPeriodEnd,
+                priceCents: p.priceCents,
+              }),
+        ),
+      };
+    });
+
+  /** A first payment never authenticated: after 23 hours, its invoice is void and the subscription never starts. */
+  const expireIncomplete = async (at: Date) =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.status, 'incomplete'),
+            lte(subscriptions.createdAt, new Date(at.getTime() - FIRST_PAYMENT_EXPIRY_MS)),
+          ),
+        )
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const s of rows) {
+        const [invoice] = await tx
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.subscriptionId, s.id), eq(invoices.status, 'open')));
+        await billing.abandon(tx, s, invoice ?? null, 'authentication_expired', at);
+      }
+      report.expired += rows.length;
+      return { claimed: rows.length, mails: [] };
+    });
+
+  return {
+    report,
+    /** One pass of every step, in the order that keeps a period's story straight. */
+    async run(): Promise<void> {
+      await drain(endCancelled);
+      await drain(openPeriods);
+      await drain(collect);
+      await drain(remindTrials);
+      await drain(expireIncomplete);
+    },
+  };
+}

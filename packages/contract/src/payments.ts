@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { AUTHZ } from './authz.ts';
+import { IdParamsSchema, text } from './common.ts';
+import { def } from './endpoint.ts';
+import { fieldCode as code } from './errors.ts';
+import { CURRENCY, SubscriptionSchema } from './subscriptions.ts';
+
+/**
+ * Payments, the second half of the subscriptions domain (SPEC sections 3, 4 and 7): saved cards, subscribing with a
+ * trial or a first charge, invoices. Its own file because subscriptions.ts holds the ledger's products and codes; both
+ * are assembled in http.ts. The payment service (Stripe, or the embedded sandbox that answers as Stripe does) keeps
+ * the cards; Tutti keeps the ledger.
+ */
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
+
+/** SPEC section 3, Payment card: what is shown of a saved card (never its number). */
+export const PaymentCardSchema = z
+  .object({
+    id: z.string(),
+    brand: z.string(),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    /** The card renewals charge. */
+    isDefault: z.boolean(),
+  })
+  .meta({ id: 'PaymentCard' });
+export type PaymentCard = z.infer<typeof PaymentCardSchema>;
+
+export const PaymentMethodsSchema = z
+  .object({
+    items: z.array(PaymentCardSchema),
+    /** Whether a card may be removed: not the last one while a subscription renews with it. */
+    lastCardRequired: z.boolean(),
+  })
+  .meta({ id: 'PaymentMethods' });
+export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
+
+/** What the payment form needs to save a card: Stripe's SetupIntent client secret and the publishable key. With the
+ *  sandbox, the form posts the card to `confirmUrl` (standing in for Stripe.js) instead of loading Stripe's element. */
+export const CardSetupSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    publishableKey: z.string(),
+    setupIntentId: z.string(),
+    clientSecret: z.string(),
+    /** Sandbox only: where the page confirms the SetupIntent with the card details (same origin). */
+    confirmUrl: z.string().nullable(),
+  })
+  .meta({ id: 'CardSetup' });
+export type CardSetup = z.infer<typeof CardSetupSchema>;
+
+/** A saved card's id at the payment service (Stripe's `pm_…`). */
+const paymentMethodId = text({ error: 'required' })
+  .trim()
+  .min(1, code('required'))
+  .regex(/^pm_[\w-]{1,250}$/, code('invalid'));
+export const DefaultCardBodySchema = z.object({ paymentMethod: paymentMethodId });
+export const CardParamsSchema = z.object({ id: paymentMethodId });
+
+/** SPEC section 5: confirming a subscription takes the password. A paid first month is charged to the default card
+ *  (or `paymentMethod`, saved first through the payment form). */
+export const SubscribeBodySchema = z.object({
+  productId: z.uuid({ error: (i) => (i.input === undefined ? 'required' : 'invalid') }),
+  password: z.string({ error: 'required' }).min(1, code('required')).max(1024, code('invalid')),
+  paymentMethod: paymentMethodId.optional(),
+});
+export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;
+
+/** A first payment the bank wants the musician to confirm (strong customer authentication): the page asks, then
+ *  calls validate. With the sandbox, `authenticateUrl` stands in for the bank's page. */
+export const PendingPaymentSchema = z
+  .object({
+    status: z.literal('requires_action'),
+    paymentIntentId: z.string(),
+    clientSecret: z.string(),
+    authenticateUrl: z.string().nullable(),
+  })
+  .meta({ id: 'PendingPayment' });
+
+export const SubscribeResultSchema = z
+  .object({
+    subscription: SubscriptionSchema,
+    /** Null when nothing waits: the trial started or the first month is paid. */
+    payment: PendingPaymentSchema.nullable(),
+  })
+  .meta({ id: 'SubscribeResult' });
+export type SubscribeResult = z.infer<typeof SubscribeResultSchema>;
+
+/** Stripe's invoice statuses; SPEC section 4 shows them as paid, waiting (open), error (uncollectible), canceled
+ *  (void). */
+export const INVOICE_STATUSES = ['open', 'paid', 'uncollectible', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const InvoiceSchema = z
+  .object({
+    id: z.uuid(),
+    /** The number printed on the PDF: TUTTI-2027-000042. */
+    number: z.string(),
+    /** SPEC section 3: date, amount, status, PDF. */
+    createdAt: z.string(),
+    amountCents: z.number().int(),
+    currency: z.literal(CURRENCY),
+    status: z.enum(INVOICE_STATUSES),
+    productName: z.string(),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    paidAt: z.string().nullable(),
+    /** While open after a failed renewal: when the card is tried again. */
+    nextAttemptAt: z.string().nullable(),
+    /** Why the last charge failed (Stripe's decline code, or its error code), if it did. */
+    failureCode: z.string().nullable(),
+    /** A signed address, valid for an hour, that opens the PDF in the account's language. */
+    pdfUrl: z.string(),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const paymentEndpoints = {
+  subscribe: def({
+    method: 'POST',
+    path: 'v2/me/subscriptions',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary:
+      'Subscribe to a product, confirmed with my password: a trial (first subscription, first card) or a first month charged now; a second submit returns the same subscription (402 PAYMENT_FAILED with the decline code, 409 PAYMENT_METHOD_REQUIRED or SUBSCRIPTION_STATE_CONFLICT)',
+    body: SubscribeBodySchema,
+    response: SubscribeResultSchema,
+    status: 201,
+  }),
+  validateSubscription: def({
+    method: 'POST',
+    path: 'v1/subscriptions/{id}/validate',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'subscriptions',
+    summary:
+      'Complete my subscription once its first payment is authenticated (402 PAYMENT_FAILED when the authentication failed, 409 while it still waits)',
+    params: IdParamsSchema,
+    response: SubscriptionSchema,
+  }),
+  listPaymentMethods: def({
+    method: 'GET',
+    path: 'v1/me/payments/methods',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary: 'My saved cards, the default first',
+    response: PaymentMethodsSchema,
+  }),
+  addPaymentMethod: def({
+    method: 'POST',
+    path: 'v1/me/payments/methods',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary:
+      'Start saving a card: the SetupIntent the payment form confirms (the card number never reaches Tutti); the first card becomes the default',
+    response: CardSetupSchema,
+    status: 201,
+  }),
+  deletePaymentMethod: def({
+    method: 'DELETE',
+    path: 'v1/me/payments/methods/{id}',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'subscriptions',
+    summary: 'Remove one of my cards (409 LAST_PAYMENT_METHOD: never the last one while a subscription renews)',
+    params: CardParamsSchema,
+    response: null,
+  }),
+  setDefaultPaymentMethod: def({
+    method: 'PUT',
+    path: 'v1/me/payments/methods/default',
+    access: 'user',
+    authz: AUTHZ.ownerOnly,
+    tag: 'subscriptions',
+    summary: 'Make one of my cards the one renewals charge',
+    body: DefaultCardBodySchema,
+    response: PaymentMethodsSchema,
+  }),
+  listInvoices: def({
+    method: 'GET',
+    path: 'v1/me/payments/invoices',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary: 'My invoices, the most recent first, each with the address of its PDF',
+    response: z.array(InvoiceSchema),
+  }),
+} as const;
