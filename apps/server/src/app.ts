@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
+import type { AppOverrides } from './app-services.ts';
 import { deriveQueueHost, REPO_ROOT, type AppConfig } from './config.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -22,7 +23,7 @@ import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
 import { createNalsService } from './modules/nals/nals.service.ts';
 import { PGLITE_LOAD_BATCH_SIZE } from './modules/places/places.loader.ts';
 import { registerPlacesRoutes } from './modules/places/places.routes.ts';
-import { createPlacesService, type PlacesService } from './modules/places/places.service.ts';
+import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -35,81 +36,33 @@ import { registerRehearsalRoutes } from './modules/sessions/rehearsals.routes.ts
 import { createRoomAllocator } from './modules/servers/servers.allocator.ts';
 import { createServersRepository } from './modules/servers/servers.repository.ts';
 import { registerServersRoutes } from './modules/servers/servers.routes.ts';
-import type { PaymentProvider } from './modules/subscriptions/payments/provider.ts';
 import { registerSubscriptions } from './modules/subscriptions/subscriptions.module.ts';
 import { createServersService } from './modules/servers/servers.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
-import { createBackground, type Background } from './platform/background.ts';
+import { createBackground } from './platform/background.ts';
 import { startBroker, type Broker } from './platform/broker.ts';
-import { openDatabase, type Database } from './platform/db.ts';
+import { openDatabase } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
 import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
 import { AppError, createErrorHandler, handleError, toErrorResponse } from './platform/errors.ts';
 import { LOG_REDACT_PATHS, logSerializers, requestPath, withLogSerializers } from './platform/logging.ts';
 import { createOutageWatch } from './platform/outage.ts';
-import { createLimits, fastifyTrustProxy, type Limits } from './platform/limits.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
-import { createJobs, type Jobs } from './platform/jobs.ts';
+import { createLimits, fastifyTrustProxy } from './platform/limits.ts';
+import { createMailer } from './platform/mail.ts';
+import { createJobs } from './platform/jobs.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { registerUploads } from './platform/storage/http.ts';
-import type { Storage } from './platform/storage/storage.ts';
-import { announceRevocation, createMemoryPubSub, createRedisPubSub, type PubSub } from './platform/pubsub.ts';
-import { createBus, type BusStats } from './platform/bus.ts';
+import { announceRevocation, createMemoryPubSub, createRedisPubSub } from './platform/pubsub.ts';
+import { createBus } from './platform/bus.ts';
 import { createBusRules } from './platform/bus-rules.ts';
 import { registerMetrics } from './platform/metrics.ts';
-import { createRoomClient, loadRoomSecret, roomServerUrl, type RoomClient } from './platform/room-client.ts';
+import { createRoomClient, loadRoomSecret, roomServerUrl } from './platform/room-client.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { createSessionCache, noSessionCache } from './platform/session-cache.ts';
-import { createAccessTokens, loadJwtSecret, type AccessTokens } from './platform/tokens.ts';
+import { createAccessTokens, loadJwtSecret } from './platform/tokens.ts';
 import { registerCompression, registerWeb, serveSpa } from './platform/web.ts';
 
-export interface AppOverrides {
-  /** An opened database (tests: PGlite from a dump, or a throwaway PostgreSQL database). Migrated, then closed
-   *  with the app. */
-  database?: Database;
-  /** Where emails go instead of MAIL_DIR / SMTP (tests: createMemoryMailer()). */
-  mailer?: Mailer;
-  /** The clock every service reads (token expiry, online window, timestamps). */
-  now?: () => Date;
-  logger?: FastifyBaseLogger;
-  /** Live events (tests: share one between two apps to stand for Redis). Closed with the app only when created here. */
-  pubsub?: PubSub;
-  /** Rate limits (tests: two apps sharing one Redis under a unique key prefix). Closed with the app either way. */
-  limits?: Limits;
-  /** The payment service (tests: two instances sharing one sandbox); default: PAYMENTS settings. */
-  paymentProvider?: PaymentProvider;
-}
-
-/** What the running app holds, for tests and tools (benchmark, OpenAPI script) that need to look inside. */
-export interface AppServices {
-  config: AppConfig;
-  database: Database;
-  mailer: Mailer;
-  tokens: AccessTokens;
-  background: Background;
-  now: () => Date;
-  /** The embedded broker once the app is ready (null when BROKER_ENABLED=false, or before ready / after close). */
-  broker: () => Broker | null;
-  rooms: RoomClient;
-  /** Interval jobs of this instance (tests: `jobs.runNow(name)` with a moved clock). */
-  jobs: Jobs;
-  /** Live events: services publish, the bus of every instance delivers. */
-  pubsub: PubSub;
-  /** Cities: search, nearest region, and the load started at ready (tests await `places.loaded()`). */
-  places: PlacesService;
-  /** This instance's bus connections (tests, benchmark). */
-  bus: () => BusStats;
-  /** Uploaded files: DATA_DIR/uploads or an S3 bucket (S3_* settings). */
-  storage: Storage;
-  /** Billing: the payment service, the renewal jobs (tests run them with a moved clock), the embedded sandbox. */
-  billing?: Awaited<ReturnType<typeof registerSubscriptions>>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    tutti: AppServices;
-  }
-}
+export type { AppOverrides, AppServices } from './app-services.ts';
 
 export const APP_VERSION: string = (
   JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }

@@ -76,6 +76,8 @@ export const PendingPaymentSchema = z
     status: z.literal('requires_action'),
     paymentIntentId: z.string(),
     clientSecret: z.string(),
+    /** What Stripe.js (or the sandbox's stand-in for the bank's page) is loaded with. */
+    publishableKey: z.string(),
     authenticateUrl: z.string().nullable(),
   })
   .meta({ id: 'PendingPayment' });

@@ -59,7 +59,10 @@ export async function startTestApp(
   env: Record<string, string> = {},
   /** logger: capture the app's logs; configuredMailer: the outbox or SMTP of the config instead of memory;
    *  limits, pubsub: what the app would otherwise make itself (a limiter on a shared Redis under a unique prefix). */
-  options: { logger?: FastifyBaseLogger; configuredMailer?: boolean } & Pick<AppOverrides, 'limits' | 'pubsub'> = {},
+  options: { logger?: FastifyBaseLogger; configuredMailer?: boolean } & Pick<
+    AppOverrides,
+    'limits' | 'pubsub' | 'paymentProvider'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutti-test-'));
   const webDist = join(dataDir, 'web');

@@ -1,17 +1,13 @@
-import type { Locale } from '@tutti/contract/common';
-import type { Invoice, SubscribeBody, SubscribeResult } from '@tutti/contract/payments';
+import type { SubscribeBody, SubscribeResult } from '@tutti/contract/payments';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mail.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
-import { billingEmail, type BillingMail } from './billing.mail.ts';
 import { addDays, addMonths } from './billing-calendar.ts';
 import { invoiceNumbers, invoices, trialFingerprints, type InvoiceRow } from './billing.schema.ts';
-import { renderInvoicePdf, type InvoiceLinks } from './invoice-pdf.ts';
+import type { BillingNotices } from './billing.notices.ts';
 import { viaProvider, type CardsService } from './payments/cards.service.ts';
-import type { PaymentsConfig } from './payments/payments.config.ts';
 import type { ChargeResult, PaymentProvider } from './payments/provider.ts';
 import { currentAt, products, subscriptions, type ProductRow, type SubscriptionRow } from './subscriptions.schema.ts';
 import { presentSubscription } from './subscriptions.service.ts';
@@ -34,10 +30,7 @@ export interface BillingDeps {
   db: Db;
   provider: PaymentProvider;
   cards: CardsService;
-  mailer: Mailer;
-  links: InvoiceLinks;
-  seller: PaymentsConfig['seller'];
-  publicUrl: string;
+  notices: BillingNotices;
   trialUsed: (accountId: string) => Promise<boolean>;
   log: { warn(obj: object, msg: string): void };
   now: () => Date;
@@ -45,11 +38,8 @@ export interface BillingDeps {
 
 /** Subscribing, first payments and their authentication, invoices and their PDFs, and the billing emails. */
 export function createBillingService(deps: BillingDeps) {
-  const { db, provider, cards, now, log } = deps;
-  const pages = {
-    subscription: `${deps.publicUrl}/me/subscription`,
-    billing: `${deps.publicUrl}/me/preferences?tab=billing`,
-  };
+  const { db, provider, cards, now } = deps;
+  const { notify } = deps.notices;
 
   const nextNumber = async (tx: Db, at: Date): Promise<string> => {
     // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
@@ -87,45 +77,6 @@ export function createBillingService(deps: BillingDeps) {
       .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart] })
       .returning();
     return row ?? null;
-  };
-
-  const recipient = async (accountId: string) => {
-    const [account] = await db
-      .select({ email: accounts.email, username: accounts.username, locale: accounts.locale })
-      .from(accounts)
-      .where(eq(accounts.id, accountId));
-    return account ? { ...account, locale: account.locale as Locale } : null;
-  };
-
-  /** Sends a billing email in the account's language; what it reports stands whatever the mail server says. */
-  const notify = async (
-    accountId: string,
-    product: Pick<ProductRow, 'nameEn' | 'nameFr'>,
-    mail: BillingMail,
-    invoice?: InvoiceRow,
-  ) => {
-    try {
-      const account = await recipient(accountId);
-      if (!account) return;
-      const link = mail.kind === 'receipt' || mail.kind === 'payment_failed' ? pages.billing : pages.subscription;
-      const content = billingEmail(
-        account.locale,
-        { username: account.username, product: account.locale === 'fr' ? product.nameFr : product.nameEn, link },
-        mail,
-      );
-      const attachments = invoice
-        ? [
-            {
-              filename: `${invoice.number}.pdf`,
-              content: await renderInvoicePdf(invoice, account, deps.seller, account.locale),
-              contentType: 'application/pdf',
-            },
-          ]
-        : undefined;
-      await deps.mailer.send({ to: account.email, ...content, link, ...(attachments && { attachments }) });
-    } catch (err) {
-      log.warn({ err, kind: mail.kind }, 'billing: email not sent');
-    }
   };
 
   /** An invoice paid: its subscription runs (a first payment, or a renewal retried after a failure). */
@@ -176,6 +127,7 @@ export function createBillingService(deps: BillingDeps) {
     status: 'requires_action' as const,
     paymentIntentId: result.paymentIntentId,
     clientSecret: result.clientSecret,
+    publishableKey: provider.publishableKey,
     authenticateUrl:
       provider.kind === 'sandbox'
         ? `/api/payments/sandbox/v1/payment_intents/${result.paymentIntentId}/authenticate`
@@ -371,45 +323,6 @@ export function createBillingService(deps: BillingDeps) {
         );
       }
       return presentSubscription(outcome.s, outcome.p);
-    },
-
-    async invoices(accountId: string): Promise<Invoice[]> {
-      const [account, rows] = await Promise.all([
-        recipient(accountId),
-        db
-          .select()
-          .from(invoices)
-          .where(eq(invoices.accountId, accountId))
-          .orderBy(desc(invoices.createdAt))
-          .limit(120),
-      ]);
-      const fr = account?.locale === 'fr';
-      return rows.map((r) => ({
-        id: r.id,
-        number: r.number,
-        createdAt: r.createdAt.toISOString(),
-        amountCents: r.amountCents,
-        currency: 'EUR' as const,
-        status: r.status,
-        productName: fr ? r.productNameFr : r.productNameEn,
-        periodStart: r.periodStart.toISOString(),
-        periodEnd: r.periodEnd.toISOString(),
-        paidAt: r.paidAt?.toISOString() ?? null,
-        nextAttemptAt: r.status === 'open' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
-        failureCode: r.failureCode,
-        pdfUrl: deps.links.url(r.id, accountId),
-      }));
-    },
-
-    /** The PDF of an invoice for the account a signed link names: its owner (or null: the same 404 as none). */
-    async pdf(invoiceId: string, accountId: string): Promise<{ number: string; pdf: Buffer } | null> {
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
-      const account = row ? await recipient(accountId) : null;
-      if (!row || !account) return null;
-      return { number: row.number, pdf: await renderInvoicePdf(row, account, deps.seller, account.locale) };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Endpoint } from '../../platform/endpoints.ts';
 import { errorBody } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { createBillingNotices } from './billing.notices.ts';
 import { createBillingService } from './billing.service.ts';
 import { createInvoiceLinks } from './invoice-pdf.ts';
 import { createCardsService } from './payments/cards.service.ts';
@@ -38,10 +39,10 @@ export const SANDBOX_PROXY_PREFIX = '/api/payments/sandbox';
 /** The payment service: Stripe with its keys, else the embedded sandbox on loopback (started here, state kept in
  *  DATA_DIR), both through the same SDK calls. */
 async function paymentProvider(app: FastifyInstance, deps: SubscriptionsModuleDeps) {
-  if (deps.provider) return { provider: deps.provider, sandbox: null };
+  if (deps.provider) return { provider: deps.provider, sandbox: null, webhookSecret: null };
   const configured = deps.config.payments.provider;
   if (configured.kind === 'stripe') {
-    return { provider: createStripeProvider(configured), sandbox: null };
+    return { provider: createStripeProvider(configured), sandbox: null, webhookSecret: configured.webhookSecret };
   }
   const keys = {
     secretKey: `sk_test_sandbox_${randomBytes(12).toString('hex')}`,
@@ -68,13 +69,13 @@ async function paymentProvider(app: FastifyInstance, deps: SubscriptionsModuleDe
     ...keys,
     host: { host: '127.0.0.1', port: sandbox.port, protocol: 'http' },
   });
-  return { provider, sandbox };
+  return { provider, sandbox, webhookSecret: keys.webhookSecret };
 }
 
 /** Products, promo codes, the ledger, cards, invoices, renewals and the payment service's webhooks. */
 export async function registerSubscriptions(app: FastifyInstance, endpoint: Endpoint, deps: SubscriptionsModuleDeps) {
   const { db, now, log } = deps;
-  const { provider, sandbox } = await paymentProvider(app, deps);
+  const { provider, sandbox, webhookSecret } = await paymentProvider(app, deps);
   const subscriptions = createSubscriptionsService({
     db,
     now,
@@ -88,14 +89,20 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     now,
     confirmUrl: (id) => (provider.kind === 'sandbox' ? `${SANDBOX_PROXY_PREFIX}/v1/setup_intents/${id}/confirm` : null),
   });
+  const links = createInvoiceLinks(deps.signingKey, now);
+  const notices = createBillingNotices({
+    db,
+    mailer: deps.mailer,
+    links,
+    seller: deps.config.payments.seller,
+    publicUrl: deps.config.publicUrl,
+    log,
+  });
   const billing = createBillingService({
     db,
     provider,
     cards,
-    mailer: deps.mailer,
-    links: createInvoiceLinks(deps.signingKey, now),
-    seller: deps.config.payments.seller,
-    publicUrl: deps.config.publicUrl,
+    notices,
     trialUsed: subscriptions.trialUsed,
     log,
     now,
@@ -108,19 +115,19 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     subscriptions,
     cards,
     billing,
+    notices,
   });
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));
   deps.jobs.register('payment-events', 30_000, () => webhooks.process());
   deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, () => renewals.run());
 
   // The invoice PDF, by its signed link (the page opens it in a new tab, where no Authorization header goes).
-  const links = createInvoiceLinks(deps.signingKey, now);
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     '/api/invoices/:id/pdf',
     { schema: { hide: true } },
     async (request, reply) => {
       const accountId = links.verify(request.params.id, request.query);
-      const found = accountId ? await billing.pdf(request.params.id, accountId).catch(() => null) : null;
+      const found = accountId ? await notices.pdf(request.params.id, accountId).catch(() => null) : null;
       if (!found) return reply.code(404).send(errorBody('NOT_FOUND', 'No such invoice, or the link has expired.'));
       return reply
         .header('content-type', 'application/pdf')
@@ -142,7 +149,8 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
         const res = await fetch(`${sandbox.url}${path}`, {
           method: 'POST',
           headers: {
-            authorization: request.headers.authorization ?? '',
+            // The page's publishable key; the bank's stand-in page may leave it out.
+            authorization: request.headers.authorization ?? `Bearer ${provider.publishableKey}`,
             'content-type': 'application/x-www-form-urlencoded',
           },
           body: body.toString(),
@@ -155,5 +163,5 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     );
   }
 
-  return { provider, renewals, webhooks, sandbox };
+  return { provider, renewals, webhooks, sandbox, webhookSecret };
 }

@@ -1,5 +1,6 @@
 import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
 import type { Endpoint } from '../../platform/endpoints.ts';
+import type { BillingNotices } from './billing.notices.ts';
 import type { BillingService } from './billing.service.ts';
 import type { CardsService } from './payments/cards.service.ts';
 import type { ProductsService } from './products.service.ts';
@@ -14,9 +15,10 @@ export function registerSubscriptionsRoutes(
     subscriptions: SubscriptionsService;
     cards: CardsService;
     billing: BillingService;
+    notices: BillingNotices;
   },
 ): void {
-  const { products, subscriptions, cards, billing } = services;
+  const { products, subscriptions, cards, billing, notices } = services;
   endpoint('listProducts', ({ query }) => products.list(query));
   endpoint('getProduct', ({ params }) => products.get(params.id));
   endpoint('createProduct', ({ body }) => products.create(body));
@@ -74,5 +76,5 @@ export function registerSubscriptionsRoutes(
     errors: [503],
     accountLimited: true,
   });
-  endpoint('listInvoices', ({ auth }) => billing.invoices(auth.accountId));
+  endpoint('listInvoices', ({ auth }) => notices.invoices(auth.accountId));
 }
