@@ -14,6 +14,7 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runLoad } from './load.ts';
 import { measureLoginJs } from './login-js.ts';
 import { runMetersBench } from './meters.ts';
+import { renewalsMarkdownSection, runRenewalsBench } from './renewals.ts';
 import { runNalsRoundTrip } from './nals-roundtrip.ts';
 import { nalsMarkdownSection, nalsMarkdownTable, nalsTargetText, BASELINE_TEXT } from './nals-report.ts';
 import {
@@ -44,7 +45,7 @@ const warmupSeconds = Math.min(3, durationSeconds);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const benchmarksFile = path.join(repoRoot, 'docs/benchmarks.md');
-const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters', 'community'] as const;
+const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters', 'community', 'renewals'] as const;
 /** One of BENCHES: that bench only; unset: all of them, in that order. */
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
@@ -189,6 +190,19 @@ async function communityBench(): Promise<void> {
   if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, section);
 }
 
+/** The billing job at BENCH_SUBSCRIPTIONS (10,000) due subscriptions: PGlite, then PostgreSQL when BENCH_DATABASE_URL
+ *  names one. */
+async function renewalsBench(): Promise<void> {
+  const settings = { webDist, logLevel, subscriptions: Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000) };
+  const reports = [await runRenewalsBench(settings)];
+  if (process.env.BENCH_DATABASE_URL) {
+    reports.push(await runRenewalsBench({ ...settings, databaseUrl: process.env.BENCH_DATABASE_URL }));
+  }
+  const section = renewalsMarkdownSection(reports);
+  console.log(`\n${section}\n`);
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, section);
+}
+
 async function metersBench(): Promise<void> {
   const report = await runMetersBench({
     repoRoot,
@@ -209,3 +223,4 @@ if (only === undefined || only === 'bus') await busBench();
 if (only === undefined || only === 'lighthouse') await lighthouseBench();
 if (only === undefined || only === 'meters') await metersBench();
 if (only === undefined || only === 'community') await communityBench();
+if (only === undefined || only === 'renewals') await renewalsBench();

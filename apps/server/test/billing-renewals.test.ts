@@ -26,7 +26,11 @@ describe.each(databases())('renewals and failed payments on $name', (database) =
     user.accessToken = accessToken;
     return accessToken;
   };
-  const runBilling = () => h.t.app.tutti.jobs.runNow('billing');
+  /** One run of the billing jobs, and the emails it queued. */
+  const runBilling = async () => {
+    await h.t.app.tutti.jobs.runNow('billing');
+    await h.t.app.tutti.billing!.renewals.settled();
+  };
   const mine = async (user: SignedInUser) =>
     (await call<MySubscriptions>(h.t, 'GET', 'v2/me/subscriptions', { token: await token(user) })).json;
   const invoicesOf = async (user: SignedInUser) =>

@@ -50,6 +50,7 @@ describe.skipIf(!DATABASE_URL)(
         one.app.tutti.jobs.runNow('billing'),
         two.app.tutti.jobs.runNow('billing'),
       ]);
+      await Promise.all([one, two].map((t) => t.app.tutti.billing!.renewals.settled()));
       const db = one.app.tutti.database.db;
       for (const user of users) {
         const rows = await db.select().from(invoices).where(eq(invoices.accountId, user.id));

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { addDays, nextPeriodEnd } from './billing-calendar.ts';
-import { invoices, type InvoiceRow } from './billing.schema.ts';
+import { billingCustomers, invoices, type InvoiceRow } from './billing.schema.ts';
 import { attemptKey, FIRST_PAYMENT_EXPIRY_MS, type BillingService } from './billing.service.ts';
 import type { CardsService } from './payments/cards.service.ts';
 import { PaymentsUnavailable, type ChargeResult, type PaymentProvider } from './payments/provider.ts';
@@ -59,11 +59,26 @@ export function createRenewals(deps: {
   const report: RenewalReport = { renewed: 0, paid: 0, failed: 0, ended: 0, reminded: 0, expired: 0 };
   type Mail = () => Promise<void>;
 
-  /** Runs `step` over batches until it claims nothing; the emails go out after each batch's commit. */
+  /**
+   * The emails of committed work, sent one at a time behind the job: a receipt renders its invoice's PDF (tens of
+   * milliseconds of CPU), and a burst of renewals must not wait for its mail (bench/renewals.ts).
+   */
+  const outbox: Mail[] = [];
+  let pumping: Promise<void> | null = null;
+  const pump = () => {
+    pumping ??= (async () => {
+      for (let send = outbox.shift(); send; send = outbox.shift()) await send();
+      pumping = null;
+    })();
+    return pumping;
+  };
+
+  /** Runs `step` over batches until it claims nothing; each batch's emails are queued after its commit. */
   const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>) => {
     for (;;) {
       const { claimed, mails } = await step(now());
-      for (const send of mails) await send();
+      outbox.push(...mails);
+      if (mails.length > 0) void pump();
       if (claimed < BATCH) return;
     }
   };
@@ -159,10 +174,11 @@ export function createRenewals(deps: {
   const collect = async (at: Date) =>
     db.transaction(async (tx) => {
       const rows = await tx
-        .select({ i: invoices, s: subscriptions, p: products })
+        .select({ i: invoices, s: subscriptions, p: products, customerId: billingCustomers.customerId })
         .from(invoices)
         .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
         .innerJoin(products, eq(products.id, subscriptions.productId))
+        .leftJoin(billingCustomers, eq(billingCustomers.accountId, subscriptions.accountId))
         .where(
           and(
             eq(invoices.status, 'open'),
@@ -173,14 +189,20 @@ export function createRenewals(deps: {
         .orderBy(asc(invoices.nextAttemptAt))
         .limit(BATCH)
         .for('update', { of: [invoices, subscriptions], skipLocked: true });
-      const results = await mapLimited(rows, CONCURRENCY, async ({ i, s }): Promise<ChargeResult> => {
+      const results = await mapLimited(rows, CONCURRENCY, async ({ i, s, customerId }): Promise<ChargeResult> => {
         try {
-          const card = await deps.cards.chargeable(s.accountId, undefined, tx);
-          if (!card) return { status: 'failed', paymentIntentId: null, code: 'no_payment_method', hard: false };
+          // The default card in one call; a customer without one pays with its newest card.
+          const cardId = customerId
+            ? ((await deps.provider.defaultCardId(customerId)) ??
+              (await deps.provider.listCards(customerId)).cards[0]?.id)
+            : undefined;
+          if (!customerId || !cardId) {
+            return { status: 'failed', paymentIntentId: null, code: 'no_payment_method', hard: false };
+          }
           if (i.amountCents === 0) return { status: 'succeeded', paymentIntentId: 'free' };
           return await deps.provider.charge({
-            customerId: card.customerId,
-            cardId: card.card.id,
+            customerId,
+            cardId,
             amountCents: i.amountCents,
             description: `${i.number} ${i.productNameEn}`,
             idempotencyKey: attemptKey(i.id, i.attempts + 1),
@@ -300,6 +322,12 @@ export function createRenewals(deps: {
 
   return {
     report,
+    /** Emails waiting in the queue. */
+    queued: () => outbox.length,
+    /** Resolves once every queued email went out (tests, and the app's close). */
+    async settled(): Promise<void> {
+      while (pumping) await pumping;
+    },
     /** One pass of every step, in the order that keeps a period's story straight. */
     async run(): Promise<void> {
       await drain(endCancelled);

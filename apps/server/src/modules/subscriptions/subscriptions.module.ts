@@ -120,6 +120,15 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));
   deps.jobs.register('payment-events', 30_000, () => webhooks.process());
   deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, () => renewals.run());
+  // The emails of a run finish before the database closes, within Fastify's hook time-out; a longer queue (a burst of
+  // thousands of receipts) is cut short and said so.
+  app.addHook('preClose', async () => {
+    const left = await Promise.race([
+      renewals.settled().then(() => 0),
+      new Promise<number>((resolve) => setTimeout(() => resolve(renewals.queued()), 8000).unref()),
+    ]);
+    if (left > 0) deps.log.warn({ left }, 'billing: emails left unsent at shutdown');
+  });
 
   // The invoice PDF, by its signed link (the page opens it in a new tab, where no Authorization header goes).
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(

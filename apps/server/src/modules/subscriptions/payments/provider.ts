@@ -37,6 +37,8 @@ export interface PaymentProvider {
   /** The cards of a customer, the most recent first, and which one renewals charge. */
   listCards(customerId: string): Promise<{ cards: SavedCard[]; defaultId: string | null }>;
   setDefaultCard(customerId: string, cardId: string): Promise<void>;
+  /** The card renewals charge (one call: the customer), or null when none is set. */
+  defaultCardId(customerId: string): Promise<string | null>;
   detachCard(cardId: string): Promise<void>;
   /** Charges `amountCents` EUR once per idempotency key: a retried call gets the first call's answer. */
   charge(input: {
@@ -168,6 +170,13 @@ export function createStripeProvider(connection: StripeConnection): PaymentProvi
         })),
         defaultId: typeof defaultPm === 'string' ? defaultPm : (defaultPm?.id ?? null),
       };
+    },
+
+    async defaultCardId(customerId) {
+      const customer = await call(() => stripe.customers.retrieve(customerId));
+      if ('deleted' in customer && customer.deleted) return null;
+      const pm = customer.invoice_settings?.default_payment_method;
+      return typeof pm === 'string' ? pm : (pm?.id ?? null);
     },
 
     async setDefaultCard(customerId, cardId) {
