@@ -15,6 +15,7 @@ import type enSessions from '../locales/en/sessions.json';
 import type enCommunity from '../locales/en/community.json';
 import type enProfile from '../locales/en/profile.json';
 import type enSubscriptions from '../locales/en/subscriptions.json';
+import type enSubscriptionsAdmin from '../locales/en/subscriptions-admin.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -33,6 +34,7 @@ export interface LazyResources {
   community: typeof enCommunity;
   profile: typeof enProfile;
   subscriptions: typeof enSubscriptions;
+  subscriptionsAdmin: typeof enSubscriptionsAdmin;
 }
 type LazyNamespace = keyof LazyResources;
 
