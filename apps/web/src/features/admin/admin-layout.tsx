@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Text } from '@mantine/core';
+import { Box, Button, Container, Flex, Text, useMatches } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Text.css';
@@ -29,6 +29,8 @@ export function AdminLayout() {
   const { t } = useTranslation(ADMIN_NS);
   const { pathname } = useLocation();
   const sections = useSections();
+  // Compact on phones, so the three sections fit on one row above the page.
+  const size = useMatches({ base: 'compact-sm', md: 'sm' });
   return (
     <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'xl' }}>
       <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: 'md', md: 'xl' }} align="flex-start">
@@ -46,7 +48,7 @@ export function AdminLayout() {
                   to={section.to}
                   variant={current ? 'light' : 'subtle'}
                   justify="flex-start"
-                  size="sm"
+                  size={size}
                   aria-current={current ? 'page' : undefined}
                   w={{ base: 'auto', md: '100%' }}
                 >

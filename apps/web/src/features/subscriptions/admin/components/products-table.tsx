@@ -81,7 +81,7 @@ export function ProductsTable({ products, onEdit, onSetEnabled, onDelete, busyId
                     </Button>
                     <Button
                       size="xs"
-                      variant="light"
+                      variant={product.enabled ? 'default' : 'filled'}
                       loading={busy}
                       onClick={() => onSetEnabled(product, !product.enabled)}
                       aria-label={t(product.enabled ? 'products.disableLabel' : 'products.enableLabel', { name })}
@@ -90,7 +90,7 @@ export function ProductsTable({ products, onEdit, onSetEnabled, onDelete, busyId
                     </Button>
                     <Button
                       size="xs"
-                      variant="subtle"
+                      variant="outline"
                       color="red.9"
                       disabled={busy}
                       onClick={() => onDelete(product)}

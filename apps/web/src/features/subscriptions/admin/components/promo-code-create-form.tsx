@@ -5,6 +5,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';

@@ -43,7 +43,7 @@ export function PromoCodesTable({ tokens, onDelete, busyId, now = Date.now() }: 
             const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() < now;
             return (
               <Table.Tr key={token.id}>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap="xs" wrap="nowrap">
                     <Text ff="monospace" fw={600} size="sm">
                       {token.code}
@@ -84,7 +84,7 @@ export function PromoCodesTable({ tokens, onDelete, busyId, now = Date.now() }: 
                 <Table.Td>
                   <Button
                     size="xs"
-                    variant="subtle"
+                    variant="outline"
                     color="red.9"
                     loading={busyId === token.id}
                     onClick={() => onDelete(token)}

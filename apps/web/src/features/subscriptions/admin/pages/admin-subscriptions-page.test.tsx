@@ -54,7 +54,7 @@ describe('AdminSubscriptionsPage', () => {
       'Band plan',
       'Free trial',
       'Promo code',
-      '15 January 2031ends',
+      '15 January 2031does not renew',
       '2 January 2031Connection issuesToo much lag at home.',
     ]);
     expect(screen.getByText('2 in all')).toBeInTheDocument();
