@@ -1,10 +1,10 @@
 import { Box, Button, Container, Flex, Text, useMatches } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Flex.css';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PATHS } from '../../lib/paths';

@@ -1,8 +1,8 @@
 import { Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Text.css';
 import { useTranslation } from 'react-i18next';
 import type { AdminSubscription } from '@tutti/contract/subscriptions';
 import { formatDate } from '../../../../lib/format';

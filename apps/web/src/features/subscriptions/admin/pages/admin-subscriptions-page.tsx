@@ -1,9 +1,12 @@
 import { Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SUBSCRIPTION_FILTERS } from '@tutti/contract/subscriptions';

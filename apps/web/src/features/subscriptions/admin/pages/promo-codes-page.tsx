@@ -1,10 +1,10 @@
 import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductToken } from '@tutti/contract/subscriptions';
