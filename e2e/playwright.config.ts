@@ -53,9 +53,10 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       DATA_DIR,
       RATE_LIMIT_AUTH_MAX: '1000',
-      // Accounts of this domain may join test rehearsals; this one account administers (creates test rehearsals).
+      // Accounts of this domain may join test rehearsals; these accounts administer (test rehearsals, products…):
+      // the second one reads the administration in French (the saved locale of the account wins once signed in).
       TESTER_EMAILS: '@testers.e2e.tutti.local',
-      ADMIN_EMAILS: 'admin@e2e.tutti.local',
+      ADMIN_EMAILS: 'admin@e2e.tutti.local,admin-fr@e2e.tutti.local',
       LOG_LEVEL: 'warn',
       // A few real cities: the GeoNames load would compete with the journeys for the CPU of a fresh database.
       PLACES_DATASET: 'sample',

@@ -29,7 +29,7 @@ const MAX_PER_PATTERN = 3;
 /** The boot screen's words (apps/web/src/app/boot-screen.tsx), shown until the route's loaders are done. */
 const BOOTING = 'Connecting to Tutti…';
 
-type Guard = 'GUEST' | 'PUBLIC' | 'SIGNED_IN' | 'TESTER';
+type Guard = 'GUEST' | 'PUBLIC' | 'SIGNED_IN' | 'TESTER' | 'ADMIN';
 interface RouteEntry {
   pattern: string;
   guard: Guard;
@@ -90,7 +90,8 @@ const PERSONAS: Persona[] = [
   },
   {
     name: 'an administrator',
-    guards: ['SIGNED_IN', 'PUBLIC'],
+    // The administration pages (CORE_ADMIN) too: reached from the route table and the user menu's entry.
+    guards: ['SIGNED_IN', 'ADMIN', 'PUBLIC'],
     prepare: async (page, request) => {
       const admin = await adminSession(request);
       const own = await createOpenRehearsalViaApi(request, admin, { name: name('Crawl admin'), public: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST, PUBLIC, SIGNED_IN, TESTER, decideAccess, decideAppStart, requireRole } from './guards';
+import { ADMIN, GUEST, PUBLIC, SIGNED_IN, TESTER, decideAccess, decideAppStart, requireRole } from './guards';
 import { safeRedirectTarget } from '../lib/redirect-target';
 
 const user = { privileges: ['CORE_GUEST'] };
@@ -29,6 +29,13 @@ describe('decideAccess', () => {
   it('opens the test rehearsal to TUTTI_MU only; others get the not-found page', () => {
     expect(decideAccess(TESTER, user, '/studio/test-rehearsal/1')).toEqual({ type: 'not-found' });
     expect(decideAccess(TESTER, { privileges: ['CORE_GUEST', 'TUTTI_MU'] }, '/x')).toEqual({ type: 'allow' });
+  });
+
+  it('opens the administration to CORE_ADMIN only; a musician gets the not-found page', () => {
+    expect(decideAccess(ADMIN, user, '/admin/products')).toEqual({ type: 'not-found' });
+    expect(decideAccess(ADMIN, { privileges: ['CORE_GUEST', 'CORE_ADMIN'] }, '/admin/products')).toEqual({
+      type: 'allow',
+    });
   });
 
   it('lets everyone open public routes', () => {

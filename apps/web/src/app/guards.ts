@@ -11,6 +11,8 @@ export const requireRole = (role: string): RouteAccess => ({ kind: 'role', role 
 export const SIGNED_IN = requireRole('CORE_GUEST');
 /** Spec section 6: the test rehearsal's join screen requires TUTTI_MU. */
 export const TESTER = requireRole('TUTTI_MU');
+/** The administration pages (products, promo codes, subscriptions): administrators only (ADMIN_EMAILS). */
+export const ADMIN = requireRole('CORE_ADMIN');
 
 export type AccessDecision =
   { type: 'allow' } | { type: 'redirect'; to: string; rememberTarget?: string } | { type: 'not-found' };

@@ -2,7 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
 import { BootScreen } from './boot-screen';
-import { GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
+import { ADMIN, GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { GuestLayout, MemberLayout } from './layout/page-layouts';
 import { NotFoundPage } from './not-found-page';
@@ -196,6 +196,47 @@ export const routes: RouteObject[] = [
                       return <PreferencesPage blockedTab={<BlockedTab />} />;
                     };
                   },
+                },
+              },
+            ],
+          },
+          {
+            // The administration (issue 12): its own wider layout with the section's navigation. Each page checks
+            // the role itself, so a musician who opens one gets the not-found page without the administration's
+            // frame around it.
+            path: 'admin',
+            loader: async (args: LoaderFunctionArgs) => {
+              await guard(ADMIN)(args);
+              return redirect(PATHS.adminProducts);
+            },
+            Component: BootScreen,
+          },
+          {
+            lazy: { Component: async () => (await import('../features/admin/admin-layout')).AdminLayout },
+            children: [
+              {
+                path: 'admin/products',
+                loader: guard(ADMIN),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/subscriptions/admin/pages/products-page')).ProductsPage,
+                },
+              },
+              {
+                path: 'admin/promo-codes',
+                loader: guard(ADMIN),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/subscriptions/admin/pages/promo-codes-page')).PromoCodesPage,
+                },
+              },
+              {
+                path: 'admin/subscriptions',
+                loader: guard(ADMIN),
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/subscriptions/admin/pages/admin-subscriptions-page'))
+                      .AdminSubscriptionsPage,
                 },
               },
             ],

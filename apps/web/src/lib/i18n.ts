@@ -15,6 +15,8 @@ import type enSessions from '../locales/en/sessions.json';
 import type enCommunity from '../locales/en/community.json';
 import type enProfile from '../locales/en/profile.json';
 import type enSubscriptions from '../locales/en/subscriptions.json';
+import type enSubscriptionsAdmin from '../locales/en/subscriptions-admin.json';
+import type enAdmin from '../locales/en/admin.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -33,6 +35,8 @@ export interface LazyResources {
   community: typeof enCommunity;
   profile: typeof enProfile;
   subscriptions: typeof enSubscriptions;
+  subscriptionsAdmin: typeof enSubscriptionsAdmin;
+  admin: typeof enAdmin;
 }
 type LazyNamespace = keyof LazyResources;
 

@@ -18,6 +18,10 @@ export const PATHS = {
   subscription: '/me/subscription',
   promo: '/promo',
   search: '/search',
+  admin: '/admin',
+  adminProducts: '/admin/products',
+  adminPromoCodes: '/admin/promo-codes',
+  adminSubscriptions: '/admin/subscriptions',
 } as const;
 
 export const openRehearsalPath = (sessionId: string): string => `/studio/open-rehearsal/${sessionId}`;

@@ -10,7 +10,13 @@ import { UserMenu } from './user-menu';
 
 vi.mock('../../features/auth/api/sign-out', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
 
-const user = { id: 'acc-1', displayedUsername: 'Ana', profilePicture: null } as unknown as CurrentUser;
+const user = {
+  id: 'acc-1',
+  displayedUsername: 'Ana',
+  profilePicture: null,
+  privileges: ['CORE_GUEST'],
+} as unknown as CurrentUser;
+const admin = { ...user, privileges: ['CORE_GUEST', 'CORE_ADMIN'] } as CurrentUser;
 
 async function chooseSignOut() {
   await userEvent.click(screen.getByRole('button', { name: 'Ana, user menu' }));
@@ -67,5 +73,27 @@ describe('UserMenu links', () => {
       'href',
       '/me/subscription',
     );
+  });
+
+  it('offers "Administration" to an administrator only (issue 12), leading to /admin', async () => {
+    renderWithProviders(<UserMenu user={admin} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ana, user menu' }));
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Profile',
+      'Preferences',
+      'Manage my offer',
+      'Administration',
+      'Sign out',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Administration', hidden: true })).toHaveAttribute('href', '/admin');
+  });
+
+  it('gives a musician without CORE_ADMIN no administration entry, in French either', async () => {
+    renderWithProviders(<UserMenu user={user} />, { locale: 'fr' });
+    await userEvent.click(screen.getByRole('button', { name: 'Ana, menu utilisateur' }));
+    await screen.findAllByRole('menuitem', { hidden: true });
+    expect(screen.queryByRole('menuitem', { name: 'Administration', hidden: true })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="/admin"]')).toBeNull();
   });
 });

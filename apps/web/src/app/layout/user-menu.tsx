@@ -19,7 +19,13 @@ import { ChevronDown } from '../../components/ui/chevron-down';
 import { confirmLeaveRehearsal } from './navigation-guard';
 import { MusicianAvatar } from '../../features/community/components/musician-avatar';
 
-/** The signed-in user's dropdown (SPEC section 2): displayed username, profile, preferences, manage offer, sign out. */
+/** Who may open the administration pages (app/guards.ts ADMIN). */
+const ADMIN_ROLE = 'CORE_ADMIN';
+
+/**
+ * The signed-in user's dropdown (SPEC section 2): displayed username, profile, preferences, manage offer, sign out;
+ * for administrators, the administration pages too. The same dropdown serves wide screens and phones.
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -64,6 +70,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item component={Link} to={PATHS.subscription}>
           {t('userMenu.subscription')}
         </Menu.Item>
+        {user.privileges.includes(ADMIN_ROLE) && (
+          <Menu.Item component={Link} to={PATHS.admin}>
+            {t('userMenu.admin')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item color="red.9" onClick={() => void onSignOut()}>
           {t('userMenu.signOut')}
