@@ -48,3 +48,26 @@ describe('contentSecurityPolicy img-src', () => {
     ]);
   });
 });
+
+describe('contentSecurityPolicy with Stripe', () => {
+  it("lets Stripe.js load, frame its card element and call its API only when Stripe's keys are set", () => {
+    const sandbox = contentSecurityPolicy(loadConfig({}), 'ws://localhost:8083');
+    expect(sandbox['script-src']).toEqual(["'self'"]);
+    expect(sandbox['frame-src']).toEqual(["'self'"]);
+    const stripe = contentSecurityPolicy(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+      'ws://localhost:8083',
+    );
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe['connect-src']).toContain('https://api.stripe.com');
+  });
+
+  it('refuses a partial Stripe configuration instead of silently using the sandbox', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  });
+});

@@ -19,6 +19,14 @@ const origin = (url: string | null): string[] => {
 const uploadsOrigin = (config: AppConfig): string | null =>
   config.storage.driver === 's3' ? config.storage.publicUrl : null;
 
+/** What Stripe.js needs (Stripe's CSP guide): its script, its card element's frames, its API. Only with Stripe: the
+ *  sandbox's form is the app's own. */
+export const STRIPE_CSP = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
 /** The SPA's policy: its own scripts only; Mantine injects <style> tags, hence 'unsafe-inline' for styles alone;
  *  connections to the API, the configured bus and broker (WebSocket), and the analytics configured, nowhere else;
  *  images from the app, data: and blob: (avatar previews), and the bucket uploaded files are loaded from when it
@@ -26,7 +34,9 @@ const uploadsOrigin = (config: AppConfig): string | null =>
  *  No upgrade-insecure-requests: the embedded product is served over plain http://localhost. */
 export function contentSecurityPolicy(config: AppConfig, brokerUrl: string): Record<string, string[]> {
   const analytics = origin(config.analytics.matomoUrl);
+  const stripe = config.payments.provider.kind === 'stripe' ? STRIPE_CSP : { script: [], frame: [], connect: [] };
   const connect = new Set([
+    ...stripe.connect,
     ...origin(config.busHost),
     ...origin(brokerUrl),
     ...analytics,
@@ -35,7 +45,7 @@ export function contentSecurityPolicy(config: AppConfig, brokerUrl: string): Rec
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...analytics],
+    'script-src': ["'self'", ...analytics, ...stripe.script],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...origin(uploadsOrigin(config))],
@@ -43,6 +53,7 @@ export function contentSecurityPolicy(config: AppConfig, brokerUrl: string): Rec
     'connect-src': ["'self'", ...connect],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", ...stripe.frame],
     'object-src': ["'none'"],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
