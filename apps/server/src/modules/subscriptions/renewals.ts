@@ -3,7 +3,6 @@ import type { Db } from '../../platform/db.ts';
 import { addDays, nextPeriodEnd } from './billing-calendar.ts';
 import { billingCustomers, invoices, type InvoiceRow } from './billing.schema.ts';
 import { attemptKey, FIRST_PAYMENT_EXPIRY_MS, type BillingService } from './billing.service.ts';
-import type { CardsService } from './payments/cards.service.ts';
 import { PaymentsUnavailable, type ChargeResult, type PaymentProvider } from './payments/provider.ts';
 import { products, subscriptions, type ProductRow, type SubscriptionRow } from './subscriptions.schema.ts';
 
@@ -50,7 +49,6 @@ export interface RenewalReport {
 export function createRenewals(deps: {
   db: Db;
   provider: PaymentProvider;
-  cards: CardsService;
   billing: BillingService;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };

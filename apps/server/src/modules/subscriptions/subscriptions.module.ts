@@ -107,7 +107,7 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     log,
     now,
   });
-  const renewals = createRenewals({ db, provider, cards, billing, now, log });
+  const renewals = createRenewals({ db, provider, billing, now, log });
   const webhooks = createWebhooks({ db, provider, billing, now, log });
 
   registerSubscriptionsRoutes(endpoint, {
