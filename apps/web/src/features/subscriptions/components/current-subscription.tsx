@@ -94,7 +94,7 @@ export function CurrentSubscription({ subscription }: { subscription: Subscripti
               {t('current.restore')}
             </Button>
           ) : (
-            <Button variant="subtle" color="red.8" onClick={() => setCancelling(true)}>
+            <Button variant="default" c="red.9" onClick={() => setCancelling(true)}>
               {t('current.cancel')}
             </Button>
           )}
