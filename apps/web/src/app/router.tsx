@@ -186,14 +186,16 @@ export const routes: RouteObject[] = [
                 path: 'me/preferences',
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  // The account settings are the me feature's; the blocked musicians tab, the community's.
+                  // The account settings are the me feature's; the blocked musicians tab, the community's; the billing
+                  // tab, the subscriptions'.
                   Component: async () => {
-                    const [{ PreferencesPage }, { BlockedTab }] = await Promise.all([
+                    const [{ PreferencesPage }, { BlockedTab }, { BillingTab }] = await Promise.all([
                       import('../features/me/pages/preferences-page'),
                       import('../features/community/blocked/blocked-tab'),
+                      import('../features/subscriptions/components/billing-tab'),
                     ]);
                     return function Preferences() {
-                      return <PreferencesPage blockedTab={<BlockedTab />} />;
+                      return <PreferencesPage blockedTab={<BlockedTab />} billingTab={<BillingTab />} />;
                     };
                   },
                 },

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@tutti/contract/accounts';
+import type { CardSetup, Invoice, PaymentCard } from '@tutti/contract/payments';
 import type { AvailableProduct, MySubscriptions, Subscription } from '@tutti/contract/subscriptions';
 
 /** Subscriptions and offers as the server answers them, for this feature's tests. */
@@ -72,3 +73,35 @@ export const json = (status: number, body: unknown) =>
     status,
     headers: { 'content-type': 'application/json' },
   });
+
+/** POST v1/me/payments/methods with the sandbox, as the payment form gets it. */
+export const CARD_SETUP: CardSetup = {
+  provider: 'sandbox',
+  publishableKey: 'pk_sandbox_test',
+  setupIntentId: 'seti_1',
+  clientSecret: 'seti_1_secret_x',
+  confirmUrl: '/api/payments/sandbox/v1/setup_intents/seti_1/confirm',
+};
+
+export function cardOf(patch: Partial<PaymentCard> = {}): PaymentCard {
+  return { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true, ...patch };
+}
+
+export function invoiceOf(patch: Partial<Invoice> = {}): Invoice {
+  return {
+    id: '99999999-9999-4999-8999-999999999999',
+    number: 'TUTTI-2030-000042',
+    createdAt: '2030-12-15T12:00:00.000Z',
+    amountCents: 999,
+    currency: 'EUR',
+    status: 'paid',
+    productName: 'Band plan',
+    periodStart: '2030-12-15T12:00:00.000Z',
+    periodEnd: '2031-01-15T12:00:00.000Z',
+    paidAt: '2030-12-15T12:00:00.000Z',
+    nextAttemptAt: null,
+    failureCode: null,
+    pdfUrl: '/api/v1/invoices/99999999-9999-4999-8999-999999999999/pdf?expires=1&signature=x',
+    ...patch,
+  };
+}

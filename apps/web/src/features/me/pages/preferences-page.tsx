@@ -15,13 +15,14 @@ import { PasswordTab } from '../components/password-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { UsernameTab } from '../components/username-tab';
 
-const TABS = ['preferences', 'account', 'username', 'password', 'devices', 'blocked'] as const;
+const TABS = ['preferences', 'account', 'username', 'password', 'devices', 'billing', 'blocked'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 
 /** /me/preferences; the open tab lives in ?tab= so a reload or a shared link keeps it. `blockedTab`: the community
- *  feature's list of blocked musicians, a tab only for musicians of the social age (SPEC section 6, eligibleToSocial). */
-export function PreferencesPage({ blockedTab }: { blockedTab?: ReactNode }) {
+ *  feature's list of blocked musicians, a tab only for musicians of the social age (SPEC section 6, eligibleToSocial).
+ *  `billingTab`: the subscriptions feature's cards and invoices (?tab=billing, where the billing emails link). */
+export function PreferencesPage({ blockedTab, billingTab }: { blockedTab?: ReactNode; billingTab?: ReactNode }) {
   const { t } = useTranslation('me');
   useTitle(t('preferences.title'));
   const user = useCurrentUser();
@@ -29,7 +30,7 @@ export function PreferencesPage({ blockedTab }: { blockedTab?: ReactNode }) {
   const requested = params.get('tab');
   if (!user) return null;
   const social = Boolean(blockedTab) && user.eligibleToSocial;
-  const tabs = TABS.filter((value) => value !== 'blocked' || social);
+  const tabs = TABS.filter((value) => (value !== 'blocked' || social) && (value !== 'billing' || billingTab));
   const tab: Tab = isTab(requested) && tabs.includes(requested) ? requested : 'preferences';
 
   const select = (value: string | null) => {
@@ -63,6 +64,7 @@ export function PreferencesPage({ blockedTab }: { blockedTab?: ReactNode }) {
           <Tabs.Panel value="devices">
             <DevicesTab />
           </Tabs.Panel>
+          {billingTab && <Tabs.Panel value="billing">{billingTab}</Tabs.Panel>}
           {social && <Tabs.Panel value="blocked">{blockedTab}</Tabs.Panel>}
         </Tabs>
       </Paper>

@@ -1,7 +1,11 @@
-/** Every subscriptions query key in one place: a promo code applied refreshes them all. */
+/** Every subscriptions query key in one place: a promo code applied or a subscription started refreshes them all. */
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   mine: ['subscriptions', 'mine'] as const,
   available: ['subscriptions', 'available'] as const,
   freeMinutes: ['subscriptions', 'free-minutes'] as const,
+  cards: ['subscriptions', 'cards'] as const,
+  invoices: ['subscriptions', 'invoices'] as const,
+  /** Not under `all`: a refresh must not create a new SetupIntent. */
+  cardSetup: ['card-setup'] as const,
 };

@@ -1,4 +1,6 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
@@ -12,13 +14,14 @@ import { currentLanguage } from '../../../lib/i18n';
 import { SUBSCRIPTIONS_NS } from '../translations';
 
 /**
- * One offer: name, description, price per month, its trial when this musician may still start it. Paying by card
- * comes later: the card's foot says how to get the offer now, and is where the subscribe button will go.
+ * One offer: name, description, price per month, its trial when this musician may still start it, and the button
+ * that starts it ("Start my free trial" or "Subscribe"); none while a subscription is current.
  */
-export function OfferCard({ product }: { product: AvailableProduct }) {
+export function OfferCard({ product, onSubscribe }: { product: AvailableProduct; onSubscribe?: () => void }) {
   const { t } = useTranslation(SUBSCRIPTIONS_NS);
   const locale = currentLanguage();
   const description = product.description[locale];
+  const trial = Boolean(product.trial && product.trialAvailable);
   return (
     <Paper component="li" withBorder radius="md" p="md" h="100%">
       <Stack gap="sm" justify="space-between" h="100%">
@@ -27,7 +30,7 @@ export function OfferCard({ product }: { product: AvailableProduct }) {
             <Title order={3} size="h4">
               {product.name[locale]}
             </Title>
-            {product.trial && product.trialAvailable && (
+            {trial && product.trial && (
               <Badge color="violet" variant="light" radius="sm" tt="none">
                 {t(`offers.trial.${product.trial.unit}`, { count: product.trial.length })}
               </Badge>
@@ -38,9 +41,15 @@ export function OfferCard({ product }: { product: AvailableProduct }) {
             {t('offers.perMonth', { price: formatPrice(product.priceCents, locale, product.currency) })}
           </Text>
         </Stack>
-        <Text size="sm" c="dimmed">
-          {t('offers.howTo')}
-        </Text>
+        {onSubscribe ? (
+          <Button onClick={onSubscribe} variant={trial ? 'filled' : 'light'}>
+            {trial ? t('offers.startTrial') : t('offers.subscribe')}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('offers.subscribed')}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -83,7 +83,7 @@ describe('SubscriptionPage', () => {
     const current = within(screen.getByRole('region', { name: 'Mon abonnement' }));
     expect(await current.findByRole('heading', { name: 'Formule groupe' })).toBeInTheDocument();
     expect(current.getByText('Essai gratuit')).toBeInTheDocument();
-    expect(current.getByText('L’essai se termine le 10 janvier 2031')).toBeInTheDocument();
+    expect(current.getByText('Essai gratuit jusqu’au 10 janvier 2031')).toBeInTheDocument();
     expect(current.getByText('Se renouvelle le 10 janvier 2031')).toBeInTheDocument();
   });
 
@@ -107,13 +107,14 @@ describe('SubscriptionPage', () => {
     expect(band!.getByText('Unlimited open rehearsals.')).toBeInTheDocument();
     expect(band!.getByText('€9.99 / month')).toBeInTheDocument();
     expect(band!.getByText('1 month free')).toBeInTheDocument();
-    expect(band!.getByText('Have a promo code? Enter it below.')).toBeInTheDocument();
+    expect(band!.getByRole('button', { name: 'Start my free trial' })).toBeInTheDocument();
     expect(studio!.getByText('€19.90 / month')).toBeInTheDocument();
     expect(studio!.getByText('14 days free')).toBeInTheDocument();
-    // Its trial is used: not offered again.
+    expect(studio!.getByRole('button', { name: 'Start my free trial' })).toBeInTheDocument();
+    // Its trial is used: not offered again, the offer is paid from the first month.
     expect(pro!.queryByText(/free$/)).not.toBeInTheDocument();
-    // Paying by card comes later: no button that would do nothing.
-    expect(section.queryByRole('button')).not.toBeInTheDocument();
+    expect(pro!.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+    expect(pro!.queryByRole('button', { name: 'Start my free trial' })).not.toBeInTheDocument();
   });
 
   it('writes prices and trials the French way', async () => {
@@ -125,7 +126,7 @@ describe('SubscriptionPage', () => {
     expect(first!.textContent).toBe('9,99\u00a0€ / mois');
     expect(section.getByText('1 mois offert')).toBeInTheDocument();
     expect(section.getByText('14 jours offerts')).toBeInTheDocument();
-    expect(section.getAllByText('Vous avez un code promo ? Saisissez-le ci-dessous.')).toHaveLength(2);
+    expect(await section.findAllByRole('button', { name: 'Commencer mon essai gratuit' })).toHaveLength(2);
   });
 
   it('says when no offer is available', async () => {

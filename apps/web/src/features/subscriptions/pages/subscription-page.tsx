@@ -4,7 +4,9 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AvailableProduct } from '@tutti/contract/subscriptions';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useTitle } from '../../../lib/use-title';
 import { useAvailableProducts } from '../api/available-products';
@@ -15,6 +17,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { OfferCard } from '../components/offer-card';
 import { PastSubscriptions } from '../components/past-subscriptions';
 import { PromoCodeForm } from '../components/promo-code-form';
+import { SubscribeFlow } from '../components/subscribe-flow';
 import { SUBSCRIPTIONS_NS } from '../translations';
 
 /** My subscription now, or my free minutes without one. */
@@ -37,6 +40,10 @@ function OffersSection() {
   const { t } = useTranslation(SUBSCRIPTIONS_NS);
   const { t: tc } = useTranslation();
   const offers = useAvailableProducts();
+  const mine = useMySubscriptions();
+  const [subscribing, setSubscribing] = useState<AvailableProduct | null>(null);
+  // Offers can be subscribed to without a current subscription (the server refuses a second one).
+  const open = mine.data !== undefined && mine.data.current === null;
   let body;
   if (offers.isError && !offers.data)
     body = <LoadError text={t('offers.loadError')} onRetry={() => void offers.refetch()} />;
@@ -45,14 +52,21 @@ function OffersSection() {
     body = offers.data.length > 0 && (
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="md" m={0} p={0} style={{ listStyle: 'none' }}>
         {offers.data.map((product) => (
-          <OfferCard key={product.id} product={product} />
+          <OfferCard
+            key={product.id}
+            product={product}
+            onSubscribe={open ? () => setSubscribing(product) : undefined}
+          />
         ))}
       </SimpleGrid>
     );
   return (
-    <SectionCard title={t('offers.heading')} empty={t('offers.empty')}>
-      {body}
-    </SectionCard>
+    <>
+      <SectionCard title={t('offers.heading')} empty={t('offers.empty')}>
+        {body}
+      </SectionCard>
+      <SubscribeFlow product={subscribing} onClose={() => setSubscribing(null)} />
+    </>
   );
 }
 

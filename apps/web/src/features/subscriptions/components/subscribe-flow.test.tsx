@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invoice, PaymentMethods } from '@tutti/contract/payments';
+import type { AvailableProduct, MySubscriptions } from '@tutti/contract/subscriptions';
+import { renderWithProviders } from '../../../../test/render';
+import { setCurrentUser } from '../../../lib/session';
+import { rememberPublishableKey } from '../payments/card-confirmer';
+import { SubscriptionPage } from '../pages/subscription-page';
+import {
+  CARD_SETUP,
+  cardOf,
+  invoiceOf,
+  json,
+  ME,
+  mySessionsWith,
+  noSubscriptions,
+  offerOf,
+  subscriptionOf,
+} from '../test-fixtures';
+
+type Body = Record<string, string>;
+const SUBSCRIBE = '/api/v2/me/subscriptions';
+const AUTHENTICATE = '/api/payments/sandbox/v1/payment_intents/pi_1/authenticate';
+const SUBSCRIPTION_ID = '66666666-6666-4666-8666-666666666666';
+const VALIDATE = `/api/v1/subscriptions/${SUBSCRIPTION_ID}/validate`;
+
+describe('subscribing from an offer', () => {
+  let mine: MySubscriptions;
+  let offers: AvailableProduct[];
+  let cards: PaymentMethods;
+  let invoices: Invoice[];
+  let subscribe: (body: Body) => Response;
+  let validate: () => Response;
+  let fetchSpy: ReturnType<typeof vi.fn>;
+  const called = (url: string) => fetchSpy.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST');
+  const bodyOf = (url: string, i = 0) => JSON.parse(called(url)[i]![1].body as string) as Body;
+
+  beforeEach(() => {
+    setCurrentUser(ME);
+    mine = noSubscriptions();
+    offers = [offerOf()];
+    cards = { items: [], lastCardRequired: false };
+    invoices = [];
+    subscribe = () => json(400, { error: { code: 'INTERNAL', message: 'unset' } });
+    validate = () => json(500, { error: { code: 'INTERNAL', message: 'unset' } });
+    fetchSpy = vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? (JSON.parse(init.body as string) as Body) : {};
+      if (url === SUBSCRIBE && method === 'GET') return Promise.resolve(json(200, mine));
+      if (url === SUBSCRIBE) return Promise.resolve(subscribe(body));
+      if (url === '/api/v1/me/available-products') return Promise.resolve(json(200, offers));
+      if (url.startsWith('/api/v1/me/sessions?')) return Promise.resolve(json(200, mySessionsWith(42)));
+      if (url === '/api/v1/me/payments/methods' && method === 'POST') return Promise.resolve(json(201, CARD_SETUP));
+      if (url === '/api/v1/me/payments/methods') return Promise.resolve(json(200, cards));
+      if (url === '/api/v1/me/payments/invoices') return Promise.resolve(json(200, invoices));
+      if (url === CARD_SETUP.confirmUrl) {
+        cards = { items: [cardOf({ id: 'pm_new' })], lastCardRequired: false };
+        return Promise.resolve(json(200, { id: 'seti_1', status: 'succeeded', payment_method: 'pm_new' }));
+      }
+      if (url === AUTHENTICATE) return Promise.resolve(json(200, { id: 'pi_1', status: 'succeeded' }));
+      if (url === VALIDATE) return Promise.resolve(validate());
+      return Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setCurrentUser(null);
+  });
+
+  it('a trial without a card: the payment form first, then the password (a wrong one on its field), then what I got', async () => {
+    const trialing = subscriptionOf({
+      status: 'trialing',
+      source: 'card',
+      cancelAtPeriodEnd: false,
+      trialEnd: '2031-01-15T12:00:00.000Z',
+      currentPeriodEnd: '2031-01-15T12:00:00.000Z',
+    });
+    subscribe = (body) => {
+      if (body.password !== 'right-password')
+        return json(400, {
+          error: { code: 'WRONG_PASSWORD', message: 'wrong', fields: { password: 'wrong_password' } },
+        });
+      mine = noSubscriptions({ current: trialing });
+      return json(201, { subscription: trialing, payment: null });
+    };
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my free trial' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Start your free trial of Band plan' }));
+    await userEvent.type(await dialog.findByRole('textbox', { name: /Card number/ }), '4242424242424242');
+    await userEvent.type(dialog.getByRole('textbox', { name: /Expiry date/ }), '1230');
+    await userEvent.type(dialog.getByRole('textbox', { name: /Security code/ }), '123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save the card' }));
+
+    expect(await dialog.findByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(dialog.getByText(/^Free until \d{1,2} \w+ \d{4}, then €9\.99 a month\.$/)).toBeInTheDocument();
+    const password = dialog.getByLabelText(/Your password/);
+    await userEvent.type(password, 'nope');
+    await userEvent.click(dialog.getByRole('button', { name: 'Start my free trial' }));
+    expect(await dialog.findByText('This password is not correct.')).toBeInTheDocument();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'right-password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Start my free trial' }));
+    expect(await dialog.findByText('Welcome to Band plan!')).toBeInTheDocument();
+    expect(
+      dialog.getByText('Your free trial runs until 15 January 2031. Then €9.99 a month, unless you cancel before.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Back to the hall' })).toHaveAttribute('href', '/studio/hall');
+    expect(bodyOf(SUBSCRIBE, 1)).toEqual({
+      productId: offers[0]!.id,
+      password: 'right-password',
+      paymentMethod: 'pm_new',
+    });
+
+    // The page behind shows the trial, and no offer button any more.
+    const current = within(screen.getByRole('region', { name: 'My subscription', hidden: true }));
+    expect(await current.findByText('Free trial until 15 January 2031')).toBeInTheDocument();
+  });
+
+  it('a declined payment: the reason in my language, the button back, another card offered', async () => {
+    offers = [offerOf({ trial: null, trialAvailable: false })];
+    cards = { items: [cardOf({ id: 'pm_0341', last4: '0341' })], lastCardRequired: false };
+    subscribe = () =>
+      json(402, {
+        error: { code: 'PAYMENT_FAILED', message: 'refused', details: { declineCode: 'insufficient_funds' } },
+      });
+    renderWithProviders(<SubscriptionPage />, { locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'S’abonner' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'S’abonner à Formule groupe' }));
+    expect(await dialog.findByText('Visa •••• 0341')).toBeInTheDocument();
+    expect(dialog.getByText(/^9,99\s€ prélevés maintenant, puis chaque mois\.$/)).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText(/Votre mot de passe/), 'secret-password');
+    const pay = dialog.getByRole('button', { name: /^M’abonner et payer 9,99\s€$/ });
+    await userEvent.click(pay);
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'La provision de cette carte est insuffisante. Rien n’a été prélevé : essayez une autre carte.',
+    );
+    expect(pay).toBeEnabled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Utiliser une autre carte' }));
+    expect(await dialog.findByRole('checkbox', { name: 'En faire ma carte par défaut' })).toBeInTheDocument();
+  });
+
+  it('a bank that asks: the confirmation dialog, then validate, then the subscription', async () => {
+    rememberPublishableKey(CARD_SETUP.publishableKey);
+    offers = [offerOf({ trial: null, trialAvailable: false })];
+    cards = { items: [cardOf({ id: 'pm_3155', last4: '3155' })], lastCardRequired: false };
+    const incomplete = subscriptionOf({ status: 'incomplete', source: 'card', cancelAtPeriodEnd: false });
+    const active = { ...incomplete, status: 'active' as const };
+    subscribe = () =>
+      json(201, {
+        subscription: incomplete,
+        payment: {
+          status: 'requires_action',
+          paymentIntentId: 'pi_1',
+          clientSecret: 'pi_1_secret',
+          authenticateUrl: AUTHENTICATE,
+        },
+      });
+    validate = () => json(200, active);
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(await dialog.findByLabelText(/Your password/), 'secret-password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Subscribe and pay €9.99' }));
+    const bank = within(await dialog.findByRole('group', { name: 'Your bank asks you to confirm this payment' }));
+    expect(bank.getByText('€9.99 to Tutti for Band plan.')).toBeInTheDocument();
+    expect(called(VALIDATE)).toHaveLength(0);
+    await userEvent.click(bank.getByRole('button', { name: 'Confirm' }));
+    expect(await dialog.findByText('Welcome to Band plan!')).toBeInTheDocument();
+    expect(dialog.getByText('€9.99 paid. Your subscription renews on 15 March 2031.')).toBeInTheDocument();
+    expect(bodyOf(AUTHENTICATE)).toEqual({ client_secret: 'pi_1_secret', result: 'pass' });
+    expect(called(AUTHENTICATE)[0]![1].headers).toMatchObject({ authorization: 'Bearer pk_sandbox_test' });
+    expect(called(VALIDATE)).toHaveLength(1);
+  });
+
+  it('a refused authentication: validate says so, nothing charged', async () => {
+    rememberPublishableKey(CARD_SETUP.publishableKey);
+    offers = [offerOf({ trial: null, trialAvailable: false })];
+    cards = { items: [cardOf({ id: 'pm_3155', last4: '3155' })], lastCardRequired: false };
+    subscribe = () =>
+      json(201, {
+        subscription: subscriptionOf({ status: 'incomplete', source: 'card' }),
+        payment: {
+          status: 'requires_action',
+          paymentIntentId: 'pi_1',
+          clientSecret: 's',
+          authenticateUrl: AUTHENTICATE,
+        },
+      });
+    validate = () =>
+      json(402, {
+        error: {
+          code: 'PAYMENT_FAILED',
+          message: 'refused',
+          details: { declineCode: 'payment_intent_authentication_failure' },
+        },
+      });
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(await dialog.findByLabelText(/Your password/), 'secret-password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Subscribe and pay €9.99' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Refuse' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Your bank did not confirm. Nothing was charged');
+    expect(bodyOf(AUTHENTICATE)).toMatchObject({ result: 'fail' });
+  });
+
+  it('past due: the warning with the next attempt and the way to the billing tab; cancel with a reason', async () => {
+    mine = noSubscriptions({
+      current: subscriptionOf({ status: 'past_due', source: 'card', cancelAtPeriodEnd: false }),
+    });
+    invoices = [invoiceOf({ status: 'open', nextAttemptAt: '2031-01-18T12:00:00.000Z' })];
+    renderWithProviders(<SubscriptionPage />);
+    const current = within(screen.getByRole('region', { name: 'My subscription' }));
+    expect(
+      await current.findByText(/Your last payment failed; we will try again on 18 January 2031/),
+    ).toBeInTheDocument();
+    expect(current.getByRole('link', { name: 'Update my card' })).toHaveAttribute(
+      'href',
+      '/me/preferences?tab=billing',
+    );
+    // Signed in with a subscription: no offer button.
+    expect(screen.queryByRole('button', { name: 'Start my free trial' })).not.toBeInTheDocument();
+
+    await userEvent.click(current.getByRole('button', { name: 'Cancel my subscription' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel my subscription' }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Other' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Tell us more' }), 'Moving abroad');
+    expect(dialog.getByText('487 characters left')).toBeInTheDocument();
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Cancel my subscription' })).toBeEnabled());
+  });
+});

@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { Loader, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { useTranslation } from 'react-i18next';
+import type { SubscribeResult } from '@tutti/contract/payments';
+import type { AvailableProduct, Subscription } from '@tutti/contract/subscriptions';
+import { ApiError } from '../../../lib/api-error';
+import { errorText, fieldErrorText } from '../../../lib/error-text';
+import { currentLanguage } from '../../../lib/i18n';
+import { usePaymentMethods, useSubscribe, useValidateSubscription } from '../api/payments';
+import { BankPanel } from '../payments/bank-panel';
+import { rememberedPublishableKey, sandboxAuthenticatePayment } from '../payments/card-confirmer';
+import { failureText, paymentFailureOf } from '../payments/failure-text';
+import { PaymentForm } from '../payments/payment-form';
+import { stripeConfirmPayment } from '../payments/stripe-card';
+import { SUBSCRIPTIONS_NS } from '../translations';
+import { ConfirmStep, DoneStep, priceOf } from './subscribe-steps';
+
+type Step = 'confirm' | 'card' | 'bank' | 'done';
+
+interface SubscribeFlowProps {
+  /** The offer being subscribed to; null: closed. */
+  product: AvailableProduct | null;
+  onClose: () => void;
+}
+
+/** "Start my free trial" / "Subscribe": card, password, the bank when it asks, then what they got. */
+export function SubscribeFlow({ product, onClose }: SubscribeFlowProps) {
+  const { t } = useTranslation(SUBSCRIPTIONS_NS);
+  const { t: tc } = useTranslation();
+  const trial = Boolean(product?.trial && product.trialAvailable);
+  const name = product?.name[currentLanguage()] ?? '';
+  return (
+    <Modal
+      opened={product !== null}
+      onClose={onClose}
+      title={trial ? t('subscribe.trialTitle', { product: name }) : t('subscribe.title', { product: name })}
+      closeButtonProps={{ 'aria-label': tc('close') }}
+      closeOnClickOutside={false}
+      centered
+      radius="md"
+      size={520}
+    >
+      {product && <Flow key={product.id} product={product} trial={trial} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: boolean; onClose: () => void }) {
+  const { t } = useTranslation(SUBSCRIPTIONS_NS);
+  const { t: tc } = useTranslation();
+  const cards = usePaymentMethods();
+  const subscribe = useSubscribe();
+  const validate = useValidateSubscription();
+  const [step, setStep] = useState<Step>('confirm');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [pending, setPending] = useState<SubscribeResult | null>(null);
+  const [done, setDone] = useState<Subscription | null>(null);
+  const [answering, setAnswering] = useState(false);
+
+  if (!cards.data) {
+    if (cards.isError) return <Text role="alert">{errorText(tc, cards.error)}</Text>;
+    return <Loader size="sm" aria-label={tc('loading')} />;
+  }
+  const items = cards.data.items;
+  const card = items.find((c) => c.id === chosen) ?? items.find((c) => c.isDefault) ?? items[0];
+
+  const refused = (error: unknown) => {
+    const declined = paymentFailureOf(error);
+    setFailure(declined ? failureText(t, declined) : errorText(tc, error));
+  };
+
+  const finish = (subscription: Subscription) => {
+    setDone(subscription);
+    setStep('done');
+  };
+
+  const runValidate = (subscriptionId: string) =>
+    validate.mutate(subscriptionId, {
+      onSuccess: finish,
+      onError: (error) => {
+        refused(error);
+        setStep('confirm');
+      },
+      onSettled: () => setAnswering(false),
+    });
+
+  const submit = (password: string) => {
+    setFailure(null);
+    setPasswordError(null);
+    subscribe.mutate(
+      { productId: product.id, password, ...(chosen && { paymentMethod: chosen }) },
+      {
+        onSuccess: (result) => {
+          if (result.payment === null) finish(result.subscription);
+          else {
+            setPending(result);
+            setStep('bank');
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && (error.code === 'WRONG_PASSWORD' || error.fields['password'])) {
+            setPasswordError(fieldErrorText(tc, error.fields['password'] ?? 'wrong_password'));
+          } else if (error instanceof ApiError && error.code === 'PAYMENT_METHOD_REQUIRED') {
+            setStep('card');
+          } else refused(error);
+        },
+      },
+    );
+  };
+
+  const answerBank = async (result: 'pass' | 'fail') => {
+    if (!pending?.payment?.authenticateUrl) return;
+    const key = rememberedPublishableKey();
+    if (!key) {
+      setFailure(t('bank.keyLost'));
+      setStep('confirm');
+      return;
+    }
+    setAnswering(true);
+    const { authenticateUrl, clientSecret } = pending.payment;
+    const transport = await sandboxAuthenticatePayment(authenticateUrl, clientSecret, key, result);
+    if (transport?.code === 'network') {
+      setAnswering(false);
+      setFailure(failureText(t, transport));
+      setStep('confirm');
+      return;
+    }
+    // Refused or confirmed, the server reads the payment's outcome itself.
+    runValidate(pending.subscription.id);
+  };
+
+  if (step === 'done' && done) return <DoneStep subscription={done} onClose={onClose} />;
+  if (step === 'bank' && pending?.payment) {
+    const payment = pending.payment;
+    const text = t('bank.payment', { price: priceOf(product), product: product.name[currentLanguage()] });
+    if (payment.authenticateUrl === null)
+      return (
+        <StripePayment
+          clientSecret={payment.clientSecret}
+          text={text}
+          onDone={() => runValidate(pending.subscription.id)}
+        />
+      );
+    return (
+      <BankPanel
+        title={t('bank.paymentTitle')}
+        busy={answering || validate.isPending}
+        onAnswer={(r) => void answerBank(r)}
+      >
+        <Text>{text}</Text>
+      </BankPanel>
+    );
+  }
+  if (step === 'card' || !card) {
+    return (
+      <Stack gap="sm">
+        <Text fw={600}>{t('subscribe.newCardHeading')}</Text>
+        <PaymentForm
+          defaultOption={items.length > 0}
+          onCancel={card ? () => setStep('confirm') : undefined}
+          onSaved={(paymentMethod) => {
+            setChosen(paymentMethod);
+            setFailure(null);
+            setStep('confirm');
+          }}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <ConfirmStep
+      product={product}
+      card={card}
+      trial={trial}
+      busy={subscribe.isPending || validate.isPending}
+      failure={failure}
+      passwordError={passwordError}
+      onPasswordEdit={() => setPasswordError(null)}
+      onOtherCard={() => setStep('card')}
+      onSubmit={submit}
+    />
+  );
+}
+
+/** Stripe mode: Stripe.js shows the bank's page itself; then the server is asked how the payment went. */
+function StripePayment({ clientSecret, text, onDone }: { clientSecret: string; text: string; onDone: () => void }) {
+  const { t } = useTranslation(SUBSCRIPTIONS_NS);
+  const { t: tc } = useTranslation();
+  useEffect(() => {
+    const key = rememberedPublishableKey();
+    let cancelled = false;
+    void (key ? stripeConfirmPayment(key, clientSecret) : Promise.resolve(null)).then(() => {
+      if (!cancelled) onDone();
+    });
+    return () => {
+      cancelled = true;
+    };
+    // One confirmation per pending payment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clientSecret]);
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text fw={600}>{t('bank.paymentTitle')}</Text>
+      <Text>{text}</Text>
+      <Text size="sm" c="dimmed">
+        {t('bank.stripeNote')}
+      </Text>
+      <Loader size="sm" aria-label={tc('loading')} />
+    </Stack>
+  );
+}
