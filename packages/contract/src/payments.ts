@@ -64,7 +64,7 @@ export const CardParamsSchema = z.object({ id: paymentMethodId });
  *  (or `paymentMethod`, saved first through the payment form). */
 export const SubscribeBodySchema = z.object({
   productId: z.uuid({ error: (i) => (i.input === undefined ? 'required' : 'invalid') }),
-  password: z.string({ error: 'required' }).min(1, code('required')).max(1024, code('invalid')),
+  password: text({ error: 'required' }).min(1, code('required')).max(200, code('invalid')),
   paymentMethod: paymentMethodId.optional(),
 });
 export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;

@@ -3,7 +3,6 @@ import type { SubscribeBody } from '@tutti/contract/payments';
 import type { CancelSubscriptionBody } from '@tutti/contract/subscriptions';
 import { api } from '../../../lib/api';
 import { MY_SESSIONS_KEY } from '../../../lib/shared-query-keys';
-import { rememberPublishableKey } from '../payments/card-confirmer';
 import { subscriptionKeys } from './query-keys';
 
 /** GET v1/me/payments/methods: my saved cards, the default first, and whether the last one must stay. */
@@ -23,11 +22,7 @@ export function useInvoices(enabled = true) {
 export function useCardSetup(formId: string) {
   return useQuery({
     queryKey: [...subscriptionKeys.cardSetup, formId],
-    queryFn: async () => {
-      const setup = await api.call('addPaymentMethod');
-      rememberPublishableKey(setup.publishableKey);
-      return setup;
-    },
+    queryFn: () => api.call('addPaymentMethod'),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -5,7 +5,6 @@ import type { Invoice, PaymentMethods } from '@tutti/contract/payments';
 import type { AvailableProduct, MySubscriptions } from '@tutti/contract/subscriptions';
 import { renderWithProviders } from '../../../../test/render';
 import { setCurrentUser } from '../../../lib/session';
-import { rememberPublishableKey } from '../payments/card-confirmer';
 import { SubscriptionPage } from '../pages/subscription-page';
 import {
   CARD_SETUP,
@@ -143,7 +142,6 @@ describe('subscribing from an offer', () => {
   });
 
   it('a bank that asks: the confirmation dialog, then validate, then the subscription', async () => {
-    rememberPublishableKey(CARD_SETUP.publishableKey);
     offers = [offerOf({ trial: null, trialAvailable: false })];
     cards = { items: [cardOf({ id: 'pm_3155', last4: '3155' })], lastCardRequired: false };
     const incomplete = subscriptionOf({ status: 'incomplete', source: 'card', cancelAtPeriodEnd: false });
@@ -155,6 +153,7 @@ describe('subscribing from an offer', () => {
           status: 'requires_action',
           paymentIntentId: 'pi_1',
           clientSecret: 'pi_1_secret',
+          publishableKey: CARD_SETUP.publishableKey,
           authenticateUrl: AUTHENTICATE,
         },
       });
@@ -176,7 +175,6 @@ describe('subscribing from an offer', () => {
   });
 
   it('a refused authentication: validate says so, nothing charged', async () => {
-    rememberPublishableKey(CARD_SETUP.publishableKey);
     offers = [offerOf({ trial: null, trialAvailable: false })];
     cards = { items: [cardOf({ id: 'pm_3155', last4: '3155' })], lastCardRequired: false };
     subscribe = () =>
@@ -186,6 +184,7 @@ describe('subscribing from an offer', () => {
           status: 'requires_action',
           paymentIntentId: 'pi_1',
           clientSecret: 's',
+          publishableKey: CARD_SETUP.publishableKey,
           authenticateUrl: AUTHENTICATE,
         },
       });

@@ -18,7 +18,7 @@ import { errorText, fieldErrorText } from '../../../lib/error-text';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePaymentMethods, useSubscribe, useValidateSubscription } from '../api/payments';
 import { BankPanel } from '../payments/bank-panel';
-import { rememberedPublishableKey, sandboxAuthenticatePayment } from '../payments/card-confirmer';
+import { sandboxAuthenticatePayment } from '../payments/card-confirmer';
 import { failureText, paymentFailureOf } from '../payments/failure-text';
 import { PaymentForm } from '../payments/payment-form';
 import { stripeConfirmPayment } from '../payments/stripe-card';
@@ -122,14 +122,8 @@ function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: b
 
   const answerBank = async (result: 'pass' | 'fail') => {
     if (!pending?.payment?.authenticateUrl) return;
-    const key = rememberedPublishableKey();
-    if (!key) {
-      setFailure(t('bank.keyLost'));
-      setStep('confirm');
-      return;
-    }
     setAnswering(true);
-    const { authenticateUrl, clientSecret } = pending.payment;
+    const { authenticateUrl, clientSecret, publishableKey: key } = pending.payment;
     const transport = await sandboxAuthenticatePayment(authenticateUrl, clientSecret, key, result);
     if (transport?.code === 'network') {
       setAnswering(false);
@@ -149,6 +143,7 @@ function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: b
       return (
         <StripePayment
           clientSecret={payment.clientSecret}
+          publishableKey={payment.publishableKey}
           text={text}
           onDone={() => runValidate(pending.subscription.id)}
         />
@@ -195,13 +190,22 @@ function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: b
 }
 
 /** Stripe mode: Stripe.js shows the bank's page itself; then the server is asked how the payment went. */
-function StripePayment({ clientSecret, text, onDone }: { clientSecret: string; text: string; onDone: () => void }) {
+function StripePayment({
+  clientSecret,
+  publishableKey,
+  text,
+  onDone,
+}: {
+  clientSecret: string;
+  publishableKey: string;
+  text: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(SUBSCRIPTIONS_NS);
   const { t: tc } = useTranslation();
   useEffect(() => {
-    const key = rememberedPublishableKey();
     let cancelled = false;
-    void (key ? stripeConfirmPayment(key, clientSecret) : Promise.resolve(null)).then(() => {
+    void stripeConfirmPayment(publishableKey, clientSecret).then(() => {
       if (!cancelled) onDone();
     });
     return () => {

@@ -115,26 +115,3 @@ export async function sandboxAuthenticatePayment(
   const answer = await sandboxCall(authenticateUrl, publishableKey, { client_secret: clientSecret, result });
   return answer.ok ? null : answer.failure;
 }
-
-// A pending first payment is authenticated with the publishable key of the payment service. The server gives it with
-// each CardSetup only: the last one is kept for this tab (it is public, like Stripe's own pk_ keys in pages).
-const KEY_STORAGE = 'tutti.payments.publishableKey';
-let publishableKey: string | null = null;
-
-export function rememberPublishableKey(key: string): void {
-  publishableKey = key;
-  try {
-    sessionStorage.setItem(KEY_STORAGE, key);
-  } catch {
-    // Memory is enough for this page.
-  }
-}
-
-export function rememberedPublishableKey(): string | null {
-  if (publishableKey) return publishableKey;
-  try {
-    return sessionStorage.getItem(KEY_STORAGE);
-  } catch {
-    return null;
-  }
-}
