@@ -115,7 +115,8 @@ for (const lang of ['en', 'fr'] as const) {
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    // Four screens, each checked with axe and shot at two widths: a long journey on a busy 2-core machine.
+    test.setTimeout(300_000);
     const w = W[lang];
     // Both languages run at once and list each other's products: each tag is its own.
     const tag = `${lang.toUpperCase()}${randomUUID().slice(0, 5).toUpperCase()}`;
