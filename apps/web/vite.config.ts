@@ -3,7 +3,6 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractValues } from './vite/contract-values.ts';
 import { mantineLayers } from './vite/mantine-layers.ts';
-import { mqttMicrotaskTicks } from './vite/mqtt-ticks.ts';
 import { precompress } from './vite/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -29,7 +28,7 @@ function versionFile(): Plugin {
 
 export default defineConfig({
   // precompress last: it reads the finished dist (assets, public files, version.json).
-  plugins: [react(), mantineLayers(), contractValues(), mqttMicrotaskTicks(), versionFile(), precompress()],
+  plugins: [react(), mantineLayers(), contractValues(), versionFile(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,

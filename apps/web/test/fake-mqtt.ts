@@ -1,59 +1,71 @@
-import { EventEmitter } from 'node:events';
-import type { IClientOptions, MqttClient } from 'mqtt';
+import type { MqttConnection, MqttEvents, MqttOptions } from '../src/lib/mqtt/client';
 import type { MqttModule } from '../src/lib/mqtt-client';
 
-/** Stands in for an mqtt.js client: the test plays the broker by emitting its events. */
-export class FakeMqttClient extends EventEmitter {
+/** Stands in for the MQTT client (src/lib/mqtt/client.ts): the test plays the broker by calling its events. */
+export class FakeMqttClient implements MqttConnection {
   readonly published: { topic: string; payload: string }[] = [];
   readonly subscriptions: string[] = [];
+  /** The password each CONNECT presented, read from the options as the real client does. */
+  readonly passwords: string[] = [];
   /** The QoS the "broker" grants; 128 refuses. */
   grant = 1;
   ended = false;
-  /** Whether the page closed without letting its last messages leave. */
-  endForced = false;
+  /** Whether the page asked to let its last messages leave first. */
+  endFlushed = false;
 
   constructor(
-    readonly url: string,
-    readonly options: IClientOptions,
-  ) {
-    super();
+    readonly options: MqttOptions,
+    readonly events: MqttEvents,
+  ) {}
+
+  get url(): string {
+    return this.options.url;
   }
 
-  subscribe(
-    topic: string,
-    _opts: unknown,
-    cb: (error: Error | null, granted: { topic: string; qos: number }[]) => void,
-  ) {
+  subscribe(topic: string): Promise<number> {
     this.subscriptions.push(topic);
-    queueMicrotask(() => cb(null, [{ topic, qos: this.grant }]));
-    return this;
+    return Promise.resolve(this.grant);
   }
 
-  publish(topic: string, payload: string, _opts: unknown, cb?: (error?: Error) => void) {
+  publish(topic: string, payload: string): Promise<void> {
     this.published.push({ topic, payload });
-    cb?.();
-    return this;
+    return Promise.resolve();
   }
 
-  end(force?: boolean) {
+  end(flush?: boolean) {
     this.ended = true;
-    this.endForced = force === true;
-    return this;
+    this.endFlushed = flush === true;
+  }
+
+  /** The broker accepts a CONNECT. */
+  accept() {
+    this.passwords.push(this.options.password());
+    this.events.connected();
+  }
+
+  /** The connection drops (with an error: a refused CONNECT, a protocol error). */
+  drop(error?: Error) {
+    this.events.down(error);
+  }
+
+  /** The client starts its next attempt. */
+  retry() {
+    this.events.reconnecting();
   }
 
   /** The broker delivers a message on the subscribed topic. */
   deliver(payload: unknown) {
-    this.emit('message', this.subscriptions[0] ?? '', Buffer.from(JSON.stringify(payload)));
+    this.events.message(this.subscriptions[0] ?? '', new TextEncoder().encode(JSON.stringify(payload)));
   }
 }
 
 export function fakeMqtt() {
   const clients: FakeMqttClient[] = [];
   const module: MqttModule = {
-    connect: (url, options) => {
-      const client = new FakeMqttClient(url, options);
+    connect: (options, events) => {
+      const client = new FakeMqttClient(options, events);
       clients.push(client);
-      return client as unknown as MqttClient;
+      return client;
     },
   };
   return { clients, load: async () => module };

@@ -4,6 +4,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Absent from the Node environment some tests choose (`@vitest-environment node`: the broker integration test).
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -37,15 +37,15 @@ describe('openBroker', () => {
     expect(client.url).toBe('ws://localhost:8083');
     expect(client.options).toMatchObject({
       username: 'account-1',
-      password: 'token-1',
-      keepalive: 300,
-      connectTimeout: 3000,
-      reconnectPeriod: 2000,
-      reconnectOnConnackError: true,
+      keepaliveSec: 300,
+      connectTimeoutMs: 3000,
+      reconnectPeriodMs: 2000,
     });
+    expect(client.options.clientId).toMatch(/^web_[a-z0-9]+$/);
+    expect(h.onStatus).toHaveBeenLastCalledWith('connecting');
     expect(link.publish('/topic/nals/tok/in', 'x')).toBe(false); // not connected yet
 
-    client.emit('connect');
+    client.accept();
     await flush();
     expect(client.subscriptions).toEqual(['/topic/nals/tok/out']);
     expect(h.onReady).toHaveBeenCalledWith(link);
@@ -66,9 +66,12 @@ describe('openBroker', () => {
       mqtt.load,
     );
     const client = mqtt.clients[0]!;
+    client.accept();
     token = 'token-2';
-    client.emit('reconnect');
-    expect(client.options.password).toBe('token-2');
+    client.drop();
+    client.retry();
+    client.accept();
+    expect(client.passwords).toEqual(['token-1', 'token-2']);
   });
 
   it('reports a lost connection, gives a chance to renew credentials, and stops publishing', async () => {
@@ -81,14 +84,18 @@ describe('openBroker', () => {
       mqtt.load,
     );
     const client = mqtt.clients[0]!;
-    client.emit('connect');
+    client.accept();
     await flush();
-    client.emit('close');
+    client.drop();
     expect(h.onStatus).toHaveBeenLastCalledWith('offline');
     expect(h.onDown).toHaveBeenCalled();
     expect(link.publish('/topic/nals/tok/in', 'x')).toBe(false);
-    client.emit('error', new Error('Connection refused: Not authorized'));
+    client.retry();
+    expect(h.onStatus).toHaveBeenLastCalledWith('connecting');
+    client.drop(new Error('Connection refused: Not authorized'));
     expect(h.onDown).toHaveBeenLastCalledWith(expect.any(Error));
+    expect(h.onStatus).toHaveBeenLastCalledWith('offline');
+    expect(console.warn).toHaveBeenCalledWith('broker:', 'Connection refused: Not authorized');
   });
 
   it('treats a refused subscription as offline', async () => {
@@ -102,7 +109,7 @@ describe('openBroker', () => {
     );
     const client = mqtt.clients[0]!;
     client.grant = 128;
-    client.emit('connect');
+    client.accept();
     await flush();
     expect(h.onReady).not.toHaveBeenCalled();
     expect(h.onStatus).toHaveBeenLastCalledWith('offline');
@@ -118,6 +125,7 @@ describe('openBroker', () => {
     );
     link.close();
     expect(mqtt.clients[0]!.ended).toBe(true);
+    expect(mqtt.clients[0]!.endFlushed).toBe(false);
     expect(h.onStatus).toHaveBeenLastCalledWith('closed');
     mqtt.clients[0]!.deliver({ signal: 'bye' });
     expect(h.onMessage).not.toHaveBeenCalled();

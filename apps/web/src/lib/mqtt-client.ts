@@ -1,4 +1,4 @@
-import type { IClientOptions, MqttClient } from 'mqtt';
+import type { MqttConnection, MqttEvents, MqttOptions } from './mqtt/client';
 
 /** The broker link as the page sees it: trying, usable (connected and subscribed), lost, or closed for good. */
 export type BrokerStatus = 'connecting' | 'online' | 'offline' | 'closed';
@@ -10,7 +10,8 @@ export interface BrokerSettings {
   password: () => string;
   /** The one topic this link listens to; subscribed again after every reconnection. */
   topic: string;
-  qos: 0 | 1 | 2;
+  /** QoS 0 or 1 (the audio client protocol uses 1); the client has no QoS 2. */
+  qos: 0 | 1;
   keepaliveSec: number;
   connectTimeoutMs: number;
   /** Delay between reconnection attempts. */
@@ -34,18 +35,22 @@ export interface BrokerLink {
 }
 
 export interface MqttModule {
-  connect(url: string, options: IClientOptions): MqttClient;
+  connect(options: MqttOptions, events: MqttEvents): MqttConnection;
 }
 
-/** mqtt.js weighs about 100 KB gzipped: it loads with the first signed-in page that needs it, never before. */
-export const loadMqtt = async (): Promise<MqttModule> => (await import('mqtt')).default;
+/**
+ * The MQTT client (./mqtt/) loads with the first signed-in page that needs it, never before: a chunk of its own,
+ * outside the login page's bundle.
+ */
+export const loadMqtt = (): Promise<MqttModule> => import('./mqtt/client');
 
 /** MQTT's "subscription refused" grant. */
-const REFUSED_QOS = 128;
+const REFUSED_QOS = 0x80;
 
 /**
- * One MQTT-over-WebSocket link: connects, subscribes to its topic, reconnects by itself (mqtt.js' timer) with the
- * password read again on each attempt, and reports what happens. Failures are logged, never thrown at the page.
+ * One MQTT-over-WebSocket link: connects, subscribes to its topic, reconnects by itself every `reconnectPeriodMs`
+ * with the password read again on each attempt, and reports what happens. Failures are logged, never thrown at the
+ * page.
  */
 export async function openBroker(
   settings: BrokerSettings,
@@ -53,40 +58,9 @@ export async function openBroker(
   load: () => Promise<MqttModule> = loadMqtt,
 ): Promise<BrokerLink> {
   const mqtt = await load();
+  const decoder = new TextDecoder();
   let online = false;
   let closed = false;
-
-  handlers.onStatus('connecting');
-  const client = mqtt.connect(settings.url, {
-    username: settings.username,
-    password: settings.password(),
-    clientId: `web_${Math.random().toString(36).slice(2, 12)}`,
-    clean: true,
-    keepalive: settings.keepaliveSec,
-    connectTimeout: settings.connectTimeoutMs,
-    reconnectPeriod: settings.reconnectPeriodMs,
-    // A refused CONNECT (an access token that just expired) is retried too, with the renewed token.
-    reconnectOnConnackError: true,
-    // Subscribing is done on every 'connect' below, so the page knows when the topic is granted.
-    resubscribe: false,
-  });
-
-  const link: BrokerLink = {
-    publish(topic, payload) {
-      if (!online || closed) return false;
-      client.publish(topic, payload, { qos: settings.qos }, (error) => {
-        if (error) console.warn('broker: publish failed', error.message);
-      });
-      return true;
-    },
-    close(options) {
-      if (closed) return;
-      closed = true;
-      online = false;
-      client.end(!options?.flush);
-      handlers.onStatus('closed');
-    },
-  };
 
   const down = (error?: Error) => {
     const wasOnline = online;
@@ -96,34 +70,65 @@ export async function openBroker(
     handlers.onDown?.(error);
   };
 
-  // mqtt.js emits 'reconnect' right before it builds the next CONNECT packet from its options.
-  client.on('reconnect', () => {
-    client.options.password = settings.password();
-    handlers.onStatus('connecting');
-  });
-  client.on('connect', () => {
-    client.subscribe(settings.topic, { qos: settings.qos }, (error, granted) => {
+  handlers.onStatus('connecting');
+  const client: MqttConnection = mqtt.connect(
+    {
+      url: settings.url,
+      clientId: `web_${Math.random().toString(36).slice(2, 12)}`,
+      username: settings.username,
+      password: settings.password,
+      keepaliveSec: settings.keepaliveSec,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      reconnectPeriodMs: settings.reconnectPeriodMs,
+    },
+    {
+      reconnecting: () => {
+        if (!closed) handlers.onStatus('connecting');
+      },
+      // Sessions are clean: the topic is subscribed again on every connection, and the page is ready once granted.
+      connected: () => {
+        client.subscribe(settings.topic, settings.qos).then(
+          (granted) => {
+            if (closed) return;
+            if (granted === REFUSED_QOS) {
+              console.error('broker: subscription refused', settings.topic);
+              handlers.onStatus('offline');
+              return;
+            }
+            online = true;
+            handlers.onStatus('online');
+            handlers.onReady(link);
+          },
+          // The connection dropped before the SUBACK: `down` reports it, and the next connection subscribes again.
+          () => undefined,
+        );
+      },
+      message: (_topic, payload) => {
+        if (!closed) handlers.onMessage(decoder.decode(payload));
+      },
+      down: (error) => {
+        if (error && !closed) console.warn('broker:', error.message);
+        down(error);
+      },
+    },
+  );
+
+  const link: BrokerLink = {
+    publish(topic, payload) {
+      if (!online || closed) return false;
+      client.publish(topic, payload, settings.qos).catch((error: Error) => {
+        console.warn('broker: publish failed', error.message);
+      });
+      return true;
+    },
+    close(options) {
       if (closed) return;
-      const refused = granted?.some((g) => g.qos === REFUSED_QOS) ?? false;
-      if (error || refused) {
-        console.error('broker: subscription refused', settings.topic, error ?? '');
-        handlers.onStatus('offline');
-        return;
-      }
-      online = true;
-      handlers.onStatus('online');
-      handlers.onReady(link);
-    });
-  });
-  client.on('message', (_topic, payload) => {
-    if (!closed) handlers.onMessage(payload.toString());
-  });
-  client.on('close', () => down());
-  client.on('offline', () => down());
-  client.on('error', (error) => {
-    console.warn('broker:', error.message);
-    down(error);
-  });
+      closed = true;
+      online = false;
+      client.end(options?.flush === true);
+      handlers.onStatus('closed');
+    },
+  };
 
   return link;
 }

@@ -19,7 +19,7 @@ import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 
 // The dropdown (and its positioning engine) is for signed-in users only: guests never download it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
-// Same for the audio client's menu, its store and the broker client (mqtt.js) behind it.
+// Same for the audio client's menu, its store and the broker client behind it.
 const AudioMenu = lazy(async () => ({
   default: (await import('../../features/nals/components/audio-menu')).AudioMenu,
 }));

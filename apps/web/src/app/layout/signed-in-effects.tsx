@@ -20,7 +20,7 @@ const BlockedByRuntime = lazy(async () => ({
   default: (await import('../../features/community/blocked-by')).BlockedByRuntime,
 }));
 
-// The link to the audio client: its store and mqtt.js load after the page, for signed-in users only.
+// The link to the audio client: its store and the MQTT client load after the page, for signed-in users only.
 const NalsRuntime = lazy(async () => ({
   default: (await import('../../features/nals/components/nals-runtime')).NalsRuntime,
 }));

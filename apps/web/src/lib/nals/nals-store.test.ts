@@ -40,7 +40,7 @@ describe('the audio client store', () => {
     disconnect = connectNals(TARGET, mqtt.load);
     await flush();
     const client = mqtt.clients[0]!;
-    client.emit('connect');
+    client.accept();
     await flush();
     return client;
   }
@@ -48,7 +48,8 @@ describe('the audio client store', () => {
   it('connects as the account with its access token, listens to /out and says hello', async () => {
     const client = await connect();
     expect(client.url).toBe('ws://broker.test:8083');
-    expect(client.options).toMatchObject({ username: 'acc-1', password: ACCESS_1, keepalive: 300 });
+    expect(client.options).toMatchObject({ username: 'acc-1', keepaliveSec: 300 });
+    expect(client.passwords).toEqual([ACCESS_1]);
     expect(client.subscriptions).toEqual(['/topic/nals/tok_1/out']);
     expect(sentActions(client)).toEqual(['hello']);
     expect(nalsStore.getState().link).toBe('online');
@@ -92,14 +93,15 @@ describe('the audio client store', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const client = await connect();
     client.deliver(hello);
-    client.emit('close');
+    client.drop();
     expect(nalsStore.getState()).toMatchObject({ isConnected: false, link: 'offline' });
     expect(api.refresh).not.toHaveBeenCalled(); // the token is still good
     storeTokens({ accessToken: ACCESS_2, refreshToken: 'refresh-2' });
-    client.emit('reconnect');
-    expect(client.options.password).toBe(ACCESS_2);
-    client.emit('connect');
+    client.retry();
+    expect(nalsStore.getState().link).toBe('connecting');
+    client.accept();
     await flush();
+    expect(client.passwords).toEqual([ACCESS_1, ACCESS_2]);
     expect(sentActions(client).filter((a) => a === 'hello')).toHaveLength(2);
   });
 
@@ -107,7 +109,7 @@ describe('the audio client store', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const client = await connect();
     storeTokens({ accessToken: jwt(-60), refreshToken: 'refresh-1' });
-    client.emit('error', new Error('Connection refused: Not authorized'));
+    client.drop(new Error('Connection refused: Not authorized'));
     expect(api.refresh).toHaveBeenCalledOnce();
   });
 
@@ -133,7 +135,7 @@ describe('the audio client store', () => {
     closeBroker();
     expect(sentActions(client).at(-1)).toBe('disconnect');
     expect(client.ended).toBe(true);
-    expect(client.endForced).toBe(false);
+    expect(client.endFlushed).toBe(true);
     expect(nalsStore.getState()).toEqual(initialNalsState);
     expect(sendCommand({ action: 'hello' })).toBe(false);
   });
