@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { SUBSCRIPTIONS_NS } from '../translations';

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Text.css';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceStatus } from '@tutti/contract/payments';
 import { LoadError } from '../../../components/ui/load-error';

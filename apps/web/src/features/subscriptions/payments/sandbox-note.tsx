@@ -1,9 +1,10 @@
 import { Alert, Code, List, Text } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Text.css';
 import { useTranslation } from 'react-i18next';
 import { SUBSCRIPTIONS_NS } from '../translations';
 

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Input } from '@mantine/core';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import type { CardSetup } from '@tutti/contract/payments';
