@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { luhnValid } from '@tutti/contract/cards';
 
 /**
  * The payment sandbox's cards: Stripe's published test-card table (https://docs.stripe.com/testing), so that the
@@ -23,21 +24,6 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000000341': 'fails_when_charged',
   '4000002500003155': 'requires_authentication',
 };
-
-/** What a card number says before anything else: Luhn's check digit. */
-export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** Stripe's brand names, from the number's prefix. */
 export function cardBrand(number: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardProblems, formatCardNumber, formatExpiry, luhnValid } from './card-input';
+import { luhnValid } from '@tutti/contract/cards';
+import { cardProblems, formatCardNumber, formatExpiry } from './card-input';
 
 describe('card input', () => {
   const now = new Date('2030-06-15T12:00:00Z');

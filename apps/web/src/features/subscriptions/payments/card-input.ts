@@ -1,3 +1,5 @@
+import { luhnValid } from '@tutti/contract/cards';
+
 /**
  * The sandbox payment form's card fields, checked in the page before anything is sent (Stripe's card element does the
  * same in Stripe mode): the number by Luhn's check digit, the expiry as MM/YY not yet past, the CVC of 3 or 4 digits.
@@ -28,20 +30,6 @@ export function formatExpiry(value: string): string {
   if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
   digits = digits.slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
-
-export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** "12/30" → month 12, year 2030; null when it is not MM/YY. */
