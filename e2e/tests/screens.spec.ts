@@ -11,7 +11,15 @@ const SIGNUP_WORDS: Record<Lang, { username: string; birthdate: string; submit: 
   fr: { username: 'Nom d’utilisateur', birthdate: 'Date de naissance', submit: 'Créer mon compte' },
 };
 /** File names for the preferences tabs, in the order the page shows them (the same in every language). */
-const PREFERENCE_TABS = ['preferences', 'my-account', 'change-username', 'change-password', 'devices', 'blocked'];
+const PREFERENCE_TABS = [
+  'preferences',
+  'my-account',
+  'change-username',
+  'change-password',
+  'devices',
+  'billing',
+  'blocked',
+];
 
 /** axe at both widths (the phone layout has its own header and menu), then a screenshot at each. */
 async function capture(page: Page, name: string, lang: Lang): Promise<void> {
