@@ -1,9 +1,9 @@
-import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REALTIME_DELAY_LIMIT_MS_DEFAULT } from '@tutti/contract/places';
 import { DEFAULT_FREE_MINUTES_PER_MONTH, DEFAULT_SESSION_EMPTY_GRACE_MS } from '@tutti/contract/sessions';
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
 import { emptyAsUndefined, flag, optionalString, optionalUrl, portNumber, positiveInt } from './env.ts';
 import {
   PAYMENTS_ENV,
@@ -11,6 +11,7 @@ import {
   paymentsEnvProblems,
   type PaymentsConfig,
 } from './modules/subscriptions/payments/payments.config.ts';
+import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.ts';
 import { STORAGE_ENV, storageConfig, storageEnvProblems, type StorageConfig } from './platform/storage/config.ts';
 
 /** Relative paths resolve against the repository root, so `npm start -w @tutti/server` (cwd apps/server) and a
@@ -247,13 +248,8 @@ const roomBindDefault = (host: string): string => {
   return host === '::1' ? '127.0.0.1' : '0.0.0.0';
 };
 
-/** false: the socket's peer is the client; true: trust every hop; n: trust the n nearest hops; a list: trust those
- *  addresses and CIDR ranges (proxy-addr's names loopback, linklocal and uniquelocal too). */
-export type TrustProxy = boolean | number | string[];
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
+export { parseTrustProxy, type TrustProxy };
 
 const emailList = (value: string): string[] =>
   value
@@ -262,30 +258,6 @@ const emailList = (value: string): string[] =>
     .filter(Boolean);
 const ensureTrailingSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-export function parseTrustProxy(value: string): TrustProxy {
-  const v = value.trim().toLowerCase();
-  if (v === 'false' || v === '0') return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  const entries = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const entry of entries) {
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = isIP(address);
-    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!(PROXY_NAMES.has(entry) || (family !== 0 && bitsOk && rest.length === 0))) {
-      throw new ConfigError(
-        `Invalid environment: TRUST_PROXY: "${entry}" is not true, false, a hop count, an address or a CIDR range`,
-      );
-    }
-  }
-  return entries;
-}
 
 /** ws(s)://host/bus of the public URL: the live bus is served by the same origin. */
 export function deriveBusHost(publicUrl: string): string {

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { endpoints, fillPath, type Authz, type EndpointName } from '@tutti/contract/http';
 import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import sharp from 'sharp';
-import { subscriptions } from '../src/platform/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
-import { paymentFixtures } from './support/authz-payments.ts';
+import { paymentFixtures, subscriptionFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
 import { ADMIN_EMAIL, createOpenRehearsal, joined, newAdmin, sessionsSuite } from './support/sessions.ts';
 import {
@@ -102,47 +101,6 @@ const server = async (w: World): Promise<string> => {
   });
   expect(res.status, res.text).toBe(201);
   return res.json.id;
-};
-
-const PRODUCT_BODY = {
-  name: { en: 'Band', fr: 'Groupe' },
-  priceCents: 999,
-  trial: { length: 14, unit: 'day' },
-};
-
-const product = async (w: World): Promise<string> => {
-  const res = await call<{ id: string }>(w.t, 'POST', 'v1/products', {
-    token: w.admin.accessToken,
-    body: PRODUCT_BODY,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json.id;
-};
-
-/** A subscription of the owner paid by card, as a successful payment writes it in the ledger. */
-const ownersSubscription = async (w: World): Promise<string> => {
-  const [row] = await w.t.app.tutti.database.db
-    .insert(subscriptions)
-    .values({
-      accountId: w.owner.id,
-      productId: await product(w),
-      status: 'active',
-      currentPeriodEnd: new Date(w.t.clock.now().getTime() + 30 * 86_400_000),
-      cancelAtPeriodEnd: true,
-    })
-    .returning({ id: subscriptions.id });
-  return row!.id;
-};
-
-const productToken = async (w: World): Promise<string> => (await newProductToken(w)).id;
-const productTokenCode = async (w: World): Promise<string> => (await newProductToken(w)).code;
-const newProductToken = async (w: World): Promise<{ id: string; code: string }> => {
-  const res = await call<{ id: string; code: string }>(w.t, 'POST', 'v1/product-tokens', {
-    token: w.admin.accessToken,
-    body: { productId: await product(w), months: 1, maxUses: 10 },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json;
 };
 
 const PNG = sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 200 } } })
@@ -299,25 +257,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   },
   searchCities: async () => ({ query: { q: 'lyo' } }),
 
-  listProducts: none,
-  getProduct: async (w) => ({ params: { id: await product(w) } }),
-  createProduct: async () => ({ body: PRODUCT_BODY }),
-  updateProduct: async (w) => ({ params: { id: await product(w) }, body: { ...PRODUCT_BODY, priceCents: 1299 } }),
-  deleteProduct: async (w) => ({ params: { id: await product(w) } }),
-  enableProduct: async (w) => ({ params: { id: await product(w) } }),
-  disableProduct: async (w) => ({ params: { id: await product(w) } }),
-  listAvailableProducts: none,
-  listMySubscriptions: none,
-  cancelSubscription: async (w) => ({ params: { id: await ownersSubscription(w) }, body: { reason: 'other' } }),
-  restoreSubscription: async (w) => ({ params: { id: await ownersSubscription(w) } }),
-  listSubscriptions: async () => ({ query: { filter: 'active' } }),
-  getAccountSubscription: async (w) => ({ params: { id: w.owner.id } }),
-  listProductTokens: none,
-  createProductToken: async (w) => ({ body: { productId: await product(w), months: 1 } }),
-  deleteProductToken: async (w) => ({ params: { id: await productToken(w) } }),
-  // Each role uses a code of its own (a code is used once per account).
-  claimProductToken: async (w) => ({ body: { code: await productTokenCode(w) } }),
-  validateSubscription: async (w) => ({ params: { id: await ownersSubscription(w) } }),
+  ...subscriptionFixtures,
   ...paymentFixtures,
 };
 

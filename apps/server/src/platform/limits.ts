@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { TrustProxy } from '../config.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 import { AppError } from './errors.ts';
 import { redactedUrl } from './pubsub.ts';
 
