@@ -75,6 +75,15 @@ export interface SandboxKeys {
 
 /** The calls on the sandbox's objects; `emit` sends an event (a webhook). */
 export function sandboxRoutes(state: State, keys: SandboxKeys, emit: (type: string, object: Obj) => void): Route[] {
+  /** Each customer's cards: listing them must not read every card of every customer (10,000 in bench/renewals.ts). */
+  const cardsOf = new Map<string, Set<string>>();
+  const index = (cid: string, pid: string, on: boolean) => {
+    const set = cardsOf.get(cid) ?? new Set<string>();
+    if (on) set.add(pid);
+    else set.delete(pid);
+    cardsOf.set(cid, set);
+  };
+  for (const [pid, pm] of Object.entries(state.paymentMethods)) if (pm.customer) index(pm.customer, pid, true);
   const customer = (cid: unknown) => {
     const found = typeof cid === 'string' ? state.customers[cid] : undefined;
     if (!found) throw missing('customer', String(cid));
@@ -120,6 +129,7 @@ export function sandboxRoutes(state: State, keys: SandboxKeys, emit: (type: stri
     const cid = str(si.customer);
     if (cid) {
       pm.customer = cid;
+      index(cid, pm.id, true);
       emit('payment_method.attached', pm);
     }
     Object.assign(si, { status: 'succeeded', payment_method: pm.id, next_action: null, last_setup_error: null });
@@ -256,8 +266,8 @@ export function sandboxRoutes(state: State, keys: SandboxKeys, emit: (type: stri
         const cid = str(query.customer);
         if (!cid) throw invalid('Missing required param: customer.', 'customer');
         customer(cid);
-        const data = Object.values(state.paymentMethods)
-          .filter((pm) => pm.customer === cid)
+        const data = [...(cardsOf.get(cid) ?? [])]
+          .map((pid) => paymentMethod(pid))
           .sort((a, b) => Number(b.created) - Number(a.created));
         return { object: 'list', data, has_more: false, url: '/v1/payment_methods' };
       },
@@ -270,6 +280,7 @@ export function sandboxRoutes(state: State, keys: SandboxKeys, emit: (type: stri
         const cid = pm.customer;
         if (!cid) throw invalid('This PaymentMethod is not attached to a customer.');
         pm.customer = null;
+        index(cid, String(pm.id), false);
         const c = state.customers[cid];
         const settings = c?.invoice_settings as Obj | undefined;
         if (settings && settings.default_payment_method === pm.id) settings.default_payment_method = null;
