@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useFollowers } from '../api/profile';
 import { useWithoutBlockers } from '../blocked-by';
 import { MusicianCard } from '../components/musician-card';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../components/ui/pager';
 import { CardSkeletons } from '../search/search-results';
 import { COMMUNITY_NS } from '../translations';
 import { LoadError } from '../../../components/ui/load-error';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSuggestionsAround, useMusicianSearch } from '../api/search';
 import { useWithoutBlockers } from '../blocked-by';
 import { MusicianCard } from '../components/musician-card';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../components/ui/pager';
 import { COMMUNITY_NS } from '../translations';
 import { hasFilters, SEARCH_PAGE_SIZE, searchBodyOf, type SearchState } from './search-params';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
 import { PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useTitle } from '../../../lib/use-title';
@@ -28,23 +28,12 @@ function PublicSessions() {
   const query = usePublicSessions(page);
   return (
     <QueryState query={query}>
-      {(data) => {
-        const pages = Math.max(1, Math.ceil(data.total / data.size));
-        return (
-          <Stack gap="md">
-            <SessionList sessions={data.items} empty={t('list.publicEmpty')} />
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`list.pageControls.${control}`) })}
-                aria-label={t('list.pagination')}
-              />
-            )}
-          </Stack>
-        );
-      }}
+      {(data) => (
+        <Stack gap="md">
+          <SessionList sessions={data.items} empty={t('list.publicEmpty')} />
+          <Pager page={page} total={data.total} size={data.size} onChange={setPage} label={t('list.pagination')} />
+        </Stack>
+      )}
     </QueryState>
   );
 }

@@ -14,7 +14,7 @@ import { LoadError } from '../../../../components/ui/load-error';
 import type { SubscriptionFilter } from '../api/query-keys';
 import { SUBSCRIPTIONS_PAGE_SIZE, useAdminSubscriptions } from '../api/subscriptions';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { AdminPager } from '../components/admin-pager';
+import { Pager } from '../../../../components/ui/pager';
 import { pageParam, withPage } from '../components/page-param';
 import { SubscriptionsTable } from '../components/subscriptions-table';
 import { SUBSCRIPTIONS_ADMIN_NS } from '../translations';
@@ -64,7 +64,8 @@ export function AdminSubscriptionsPage() {
           <SubscriptionsTable subscriptions={list.data.items} />
         )}
         {list.data.total > 0 && (
-          <AdminPager
+          <Pager
+            showTotal
             page={page}
             total={list.data.total}
             size={SUBSCRIPTIONS_PAGE_SIZE}

@@ -16,7 +16,7 @@ import { errorText } from '../../../../lib/error-text';
 import { currentLanguage } from '../../../../lib/i18n';
 import { PRODUCTS_PAGE_SIZE, useDeleteProduct, useProducts, useSetProductEnabled } from '../api/products';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { AdminPager } from '../components/admin-pager';
+import { Pager } from '../../../../components/ui/pager';
 import { pageParam, withPage } from '../components/page-param';
 import { PageNotice, useNotice } from '../components/page-notice';
 import { ProductForm } from '../components/product-form';
@@ -110,7 +110,8 @@ export function ProductsPage() {
             busyId={busyId}
           />
         )}
-        <AdminPager
+        <Pager
+          showTotal
           page={page}
           total={products.data.total}
           size={PRODUCTS_PAGE_SIZE}

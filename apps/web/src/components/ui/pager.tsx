@@ -4,26 +4,30 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Pagination.css';
 import { useTranslation } from 'react-i18next';
-import { SUBSCRIPTIONS_ADMIN_NS } from '../translations';
 
-interface AdminPagerProps {
+interface PagerProps {
   page: number;
   total: number;
   size: number;
   onChange: (page: number) => void;
-  /** Names the navigation landmark ("Product pages"). */
+  /** Names the navigation landmark ("Result pages"). */
   label: string;
+  /** Also says how many there are in all (the administration's lists). */
+  showTotal?: boolean;
 }
 
-/** How many there are in all, and the page controls when they take more than one page. */
-export function AdminPager({ page, total, size, onChange, label }: AdminPagerProps) {
-  const { t } = useTranslation(SUBSCRIPTIONS_ADMIN_NS);
+/** The one page control under a paged list: nothing when everything fits on one page (unless it shows the total). */
+export function Pager({ page, total, size, onChange, label, showTotal = false }: PagerProps) {
+  const { t } = useTranslation();
   const pages = Math.ceil(total / size);
+  if (pages <= 1 && !showTotal) return null;
   return (
-    <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        {t('pager.total', { count: total })}
-      </Text>
+    <Group justify={showTotal ? 'space-between' : 'center'} gap="sm" wrap="wrap">
+      {showTotal && (
+        <Text size="sm" c="dimmed">
+          {t('pager.total', { count: total })}
+        </Text>
+      )}
       {pages > 1 && (
         <nav aria-label={label}>
           <Pagination
@@ -32,7 +36,6 @@ export function AdminPager({ page, total, size, onChange, label }: AdminPagerPro
             onChange={onChange}
             siblings={1}
             boundaries={1}
-            size="sm"
             getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
             getItemProps={(p) => ({ 'aria-label': t('pager.page', { page: p }) })}
           />
