@@ -52,7 +52,7 @@ describe.each(databases())('promo codes and my subscriptions on $name', (databas
     expect(chosen.json.code).toBe('SPRING-2027');
     const again = await promo({ productId, months: 1, code: 'SPRING-2027' });
     expect(again.status).toBe(409);
-    expect(again.json.error.fields).toEqual({ code: 'invalid' });
+    expect(again.json.error.fields).toEqual({ code: 'code_taken' });
     const noProduct = await promo({ productId: '00000000-0000-4000-8000-000000000000', months: 1 });
     expect(noProduct.status).toBe(400);
     expect(noProduct.json.error.fields).toEqual({ productId: 'unknown' });

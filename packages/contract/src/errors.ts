@@ -120,6 +120,8 @@ export const FieldErrorCodeSchema = z.enum([
   'price_too_low',
   /** A free product with a trial (a trial is the free start of a paid product). */
   'free_product_trial',
+  /** A promo code that exists already (409 on creating one). */
+  'code_taken',
 ]);
 export type FieldErrorCode = z.infer<typeof FieldErrorCodeSchema>;
 

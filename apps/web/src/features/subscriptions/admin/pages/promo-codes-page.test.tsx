@@ -87,7 +87,7 @@ describe('PromoCodesPage', () => {
   it('creates a code for a product; a code that exists already is said on the code field', async () => {
     handler = (url, init) =>
       url === '/api/v1/product-tokens' && init?.method === 'POST'
-        ? json(409, errorBody('CONFLICT', { code: 'invalid' }))
+        ? json(409, errorBody('CONFLICT', { code: 'code_taken' }))
         : undefined;
     show();
     await screen.findByRole('table');
