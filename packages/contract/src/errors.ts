@@ -65,6 +65,8 @@ export const ErrorCodeSchema = z.enum([
   'ALREADY_BLOCKED',
   /** Following or blocking oneself (400). */
   'SELF_ACTION',
+  /** Writing in a conversation where either member blocked the other (403): its history stays readable. */
+  'CONVERSATION_CLOSED',
   /** A product someone subscribed to cannot be deleted (409): disable it instead. */
   'PRODUCT_IN_USE',
   /** A promo code that does not exist or has expired (404). */
