@@ -197,6 +197,19 @@ describe('api client', () => {
       expect(h.onLogout).toHaveBeenCalledOnce();
     });
 
+    it('keeps the session on CONVERSATION_CLOSED: a block refused one message, not the musician', async () => {
+      h = harness(() => json(403, errorBody('CONVERSATION_CLOSED')));
+      h.state.refresh = 'refresh-1';
+      h.state.access = validAccess();
+      h.state.user = true;
+      const error = await createApiClient(h.deps)
+        .call('setPreferences', { body: { newsOptIn: true } })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 403, code: 'CONVERSATION_CLOSED' });
+      expect(h.state.user).toBe(true);
+      expect(h.onLogout).not.toHaveBeenCalled();
+    });
+
     it('does not log out a guest who has no session', async () => {
       h = harness(() => json(403, errorBody('FORBIDDEN')));
       await expect(createApiClient(h.deps).call('health')).rejects.toMatchObject({ status: 403 });

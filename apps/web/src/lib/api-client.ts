@@ -51,6 +51,9 @@ export interface ApiClient {
 }
 
 const REFRESH_LOCK = 'tutti-refresh-token';
+/** 403s that refuse one request and leave the session alone: CONVERSATION_CLOSED (a block closed the conversation;
+ *  the page says so where the message was written). */
+const KEEPS_SESSION_403: ReadonlySet<string> = new Set(['CONVERSATION_CLOSED']);
 
 /** 'v1/accounts/{id}/email' with {id: 'x'} -> 'v1/accounts/x/email' (same rule as the contract's fillPath). */
 export function fillPath(path: string, params?: Record<string, string>): string {
@@ -186,8 +189,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     if (error) {
-      // Spec section 4: any 403 logs out. A 401 that is about the session (not, say, a wrong password) too.
-      const sessionLost = error.status === 403 || (needsAuth && isSessionFailure(error));
+      // Spec section 4: any 403 logs out. A 401 that is about the session (not, say, a wrong password) too. One 403
+      // is an answer about the request, not the session: writing in a conversation a block closed (issue 13).
+      const refusedHere = KEEPS_SESSION_403.has(error.code);
+      const sessionLost = (error.status === 403 && !refusedHere) || (needsAuth && isSessionFailure(error));
       if (sessionLost && deps.tokens.hasSession()) logout();
       throw error;
     }

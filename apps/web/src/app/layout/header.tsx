@@ -36,6 +36,11 @@ interface NavItem {
 const CommunityMenu = lazy(async () => ({ default: (await import('./community-menu')).CommunityMenu }));
 const CommunityNavLinks = lazy(async () => ({ default: (await import('./community-menu')).CommunityNavLinks }));
 
+// The Messages entry and its unread badge: musicians of the social age only, with the messages' texts.
+const MessagesNavButton = lazy(async () => ({
+  default: (await import('../../features/messages/messages-menu')).MessagesNavButton,
+}));
+
 // Signed-in users only, like the menus: its query code stays out of the guest pages' first load.
 const InvitationsBadge = lazy(async () => ({
   default: (await import('../../features/sessions/invitation-notices')).InvitationsBadge,
@@ -112,6 +117,7 @@ export function Header() {
               {user?.eligibleToSocial && extras && (
                 <Suspense fallback={null}>
                   <CommunityMenu />
+                  <MessagesNavButton wide />
                 </Suspense>
               )}
             </Group>
@@ -155,6 +161,7 @@ export function Header() {
             ))}
             {user?.eligibleToSocial && extras && (
               <Suspense fallback={null}>
+                <MessagesNavButton wide={false} />
                 <CommunityNavLinks />
               </Suspense>
             )}

@@ -1,0 +1,177 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, type Lang } from '../support/api.ts';
+import { expectAccessible } from '../support/a11y.ts';
+import { screenshotAtWidths } from '../support/screenshots.ts';
+import { apiSessionOf } from '../support/sessions.ts';
+import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
+
+/**
+ * Issue 13, private messages, the whole story in Chromium with two musicians: A opens B's profile and writes; B, on
+ * another page, sees the badge go up and a toast; B's list puts the conversation on top, unread; B opens it and A
+ * sees "Seen"; B types and A sees "B is typing…", gone once B sends; B's second tab loses its badge when the first
+ * reads; A blocks B: B's next message is refused with a clear notice and the conversation leaves A's list.
+ */
+const W = {
+  en: {
+    messages: 'Messages',
+    title: 'Messages | Tutti',
+    send: 'Send a message',
+    composer: (name: string) => `Message to ${name}`,
+    toast: (name: string, text: string) => `New message from ${name}: ${text}`,
+    open: 'Open the conversation',
+    seen: 'Seen',
+    typing: (name: string) => `${name} is typing…`,
+    empty: 'No conversation yet.',
+    closed: /You can no longer write in this conversation/,
+    notSent: 'Not sent',
+    back: 'Back to the conversations',
+    more: (name: string) => `More actions for ${name}`,
+    block: (name: string) => `Block ${name}`,
+    blockTitle: (name: string) => `Block ${name}?`,
+    blockConfirm: 'Block',
+    search: 'Search by name',
+    noMatch: /No conversation matches/,
+  },
+  fr: {
+    messages: 'Messages',
+    title: 'Messages | Tutti',
+    send: 'Envoyer un message',
+    composer: (name: string) => `Message à ${name}`,
+    toast: (name: string, text: string) => `Nouveau message de ${name} : ${text}`,
+    open: 'Ouvrir la conversation',
+    seen: 'Vu',
+    typing: (name: string) => `${name} est en train d’écrire…`,
+    empty: 'Aucune conversation pour l’instant.',
+    closed: /Vous ne pouvez plus écrire dans cette conversation/,
+    notSent: 'Non envoyé',
+    back: 'Retour aux conversations',
+    more: (name: string) => `Plus d’actions pour ${name}`,
+    block: (name: string) => `Bloquer ${name}`,
+    blockTitle: (name: string) => `Bloquer ${name} ?`,
+    blockConfirm: 'Bloquer',
+    search: 'Rechercher par nom',
+    noMatch: /Aucune conversation ne correspond/,
+  },
+} as const;
+
+const badge = (page: Page) => page.getByTestId('messages-badge').first();
+const messagesLink = (page: Page, lang: Lang) =>
+  page
+    .getByRole('banner')
+    .getByRole('link', { name: new RegExp(`^${W[lang].messages}`) })
+    .first();
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`private messages in ${lang}: write, notify, read, type, two tabs, block`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const w = W[lang];
+    const ana = await createConfirmedUser(request, { prefix: 'msga', locale: lang });
+    const ben = await createConfirmedUser(request, { prefix: 'msgb', locale: lang });
+    const a = await openBrowser(browser, { locale: BROWSER_LOCALE[lang] });
+    const b = await openBrowser(browser, { locale: BROWSER_LOCALE[lang] });
+    try {
+      await logInViaUi(a.page, ana, { lang });
+      await logInViaUi(b.page, ben, { lang });
+
+      // B, before anything: the empty list says how to start.
+      await messagesLink(b.page, lang).click();
+      await expect(b.page).toHaveURL(/\/messages$/);
+      await expect(b.page.getByTestId('messages-empty').getByText(w.empty)).toBeVisible();
+      await expect(b.page).toHaveTitle(w.title);
+      await expectAccessible(b.page, `messages empty (${lang})`);
+      await screenshotAtWidths(b.page, 'messages-empty', lang);
+      await b.page.goto('/studio/hall');
+      // B's second tab, on another page.
+      const b2 = await b.context.newPage();
+      await b2.goto('/studio/sessions');
+
+      // A opens B's profile and writes.
+      await a.page.goto(`/users/profiles/${ben.username}`);
+      await a.page.getByRole('button', { name: w.send }).click();
+      await expect(a.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+      const composerA = a.page.getByRole('textbox', { name: w.composer(ben.username) });
+      await composerA.fill('Hello! Our set list: https://example.com/setlist');
+      await composerA.press('Enter');
+      await expect(a.page.getByTestId('message').getByText('Hello! Our set list:')).toBeVisible();
+      await expect(a.page.getByRole('link', { name: 'https://example.com/setlist' })).toHaveAttribute(
+        'rel',
+        'noopener noreferrer nofollow',
+      );
+
+      // B, on the hall and on the second tab: the badge goes up at once, and a toast says who wrote.
+      await expect(badge(b.page)).toHaveText('1');
+      await expect(badge(b2)).toHaveText('1');
+      await expect(
+        b.page.getByText(w.toast(ana.username, 'Hello! Our set list: https://example.com/setlist')),
+      ).toBeVisible();
+
+      // B's list: the conversation on top, unread; then the thread.
+      await messagesLink(b.page, lang).click();
+      const top = b.page.getByTestId('conversation').first();
+      await expect(top).toContainText(ana.username);
+      await expect(top).toHaveAttribute('data-unread', 'true');
+      await expectAccessible(b.page, `messages list (${lang})`);
+      await screenshotAtWidths(b.page, 'messages-list', lang);
+      // The search keeps to the URL.
+      await b.page.getByRole('searchbox', { name: w.search }).fill('zzzz');
+      await expect(b.page).toHaveURL(/\?q=zzzz/);
+      await expect(b.page.getByText(w.noMatch)).toBeVisible();
+      await b.page.getByRole('searchbox', { name: w.search }).fill(ana.username.slice(0, 6));
+      await expect(b.page.getByTestId('conversation')).toHaveCount(1);
+      await b.page.getByTestId('conversation').first().click();
+      await expect(b.page.getByText('Hello! Our set list:')).toBeVisible();
+
+      // Read: A sees "Seen"; B's badge clears in both tabs.
+      await expect(a.page.getByTestId('seen')).toHaveText(w.seen);
+      await expect(b.page.getByTestId('messages-badge')).toHaveCount(0);
+      await expect(b2.getByTestId('messages-badge')).toHaveCount(0);
+
+      // B types: A sees it; B sends: it goes.
+      const composerB = b.page.getByRole('textbox', { name: w.composer(ana.username) });
+      await composerB.pressSequentially('Great, see you');
+      await expect(a.page.getByText(w.typing(ben.username))).toBeVisible();
+      await composerB.press('Shift+Enter');
+      await composerB.pressSequentially('at eight');
+      await composerB.press('Enter');
+      await expect(a.page.getByTestId('message').filter({ hasText: 'Great, see you' })).toContainText('at eight');
+      await expect(a.page.getByText(w.typing(ben.username))).toHaveCount(0);
+      await expectAccessible(a.page, `messages thread (${lang})`);
+      await screenshotAtWidths(a.page, 'messages-thread', lang);
+
+      // At 390 px the thread is a screen of its own, with the way back to the list.
+      await a.page.setViewportSize({ width: 390, height: 844 });
+      await a.page.getByRole('link', { name: w.back }).click();
+      await expect(a.page).toHaveURL(/\/messages$/);
+      await expect(a.page.getByTestId('conversation').first()).toContainText(ben.username);
+      await a.page.setViewportSize({ width: 1280, height: 800 });
+
+      // A blocks B: B's next message is refused, clearly, and A's list no longer has the conversation.
+      await a.page.goto(`/users/profiles/${ben.username}`);
+      await a.page.getByRole('button', { name: w.more(ben.username) }).click();
+      await a.page.getByRole('menuitem', { name: w.block(ben.username) }).click();
+      await a.page
+        .getByRole('dialog', { name: w.blockTitle(ben.username) })
+        .getByRole('button', { name: w.blockConfirm, exact: true })
+        .click();
+      await composerB.fill('Still on for tonight?');
+      await composerB.press('Enter');
+      await expect(b.page.getByText(w.closed)).toBeVisible();
+      await expect(b.page.getByText(w.notSent)).toBeVisible();
+      await expect(b.page).toHaveURL(/\/messages\//); // still signed in, still there
+      await a.page.goto('/messages');
+      await expect(a.page.getByTestId('messages-empty')).toBeVisible();
+
+      // Unblocking brings it back.
+      const anaApi = await apiSessionOf(request, ana);
+      const unblocked = await request.delete(`/api/v1/me/blocked/${(await apiSessionOf(request, ben)).accountId}`, {
+        headers: anaApi.headers,
+      });
+      expect(unblocked.status(), await unblocked.text()).toBe(204);
+      await a.page.reload();
+      await expect(a.page.getByTestId('conversation').first()).toContainText(ben.username);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+}
