@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { subscriptions } from '../src/platform/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
+import { messageFixtures } from './support/authz-messages.ts';
 import { paymentFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
 import { ADMIN_EMAIL, createOpenRehearsal, joined, newAdmin, sessionsSuite } from './support/sessions.ts';
@@ -319,6 +320,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   claimProductToken: async (w) => ({ body: { code: await productTokenCode(w) } }),
   validateSubscription: async (w) => ({ params: { id: await ownersSubscription(w) } }),
   ...paymentFixtures,
+  ...messageFixtures,
 };
 
 function successStatus(name: EndpointName): number {
