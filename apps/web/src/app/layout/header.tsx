@@ -40,6 +40,9 @@ const CommunityNavLinks = lazy(async () => ({ default: (await import('./communit
 const MessagesNavButton = lazy(async () => ({
   default: (await import('../../features/messages/messages-menu')).MessagesNavButton,
 }));
+const MessagesIconLink = lazy(async () => ({
+  default: (await import('../../features/messages/messages-menu')).MessagesIconLink,
+}));
 
 // Signed-in users only, like the menus: its query code stays out of the guest pages' first load.
 const InvitationsBadge = lazy(async () => ({
@@ -127,6 +130,13 @@ export function Header() {
               <AudioMenu user={user} />
               <UserMenu user={user} />
             </Suspense>
+          )}
+          {user?.eligibleToSocial && extras && (
+            <Box hiddenFrom="sm">
+              <Suspense fallback={null}>
+                <MessagesIconLink />
+              </Suspense>
+            </Box>
           )}
           <Burger
             hiddenFrom="sm"
