@@ -86,6 +86,7 @@ for (const lang of ['en', 'fr'] as const) {
 
       // A opens B's profile and writes.
       await a.page.goto(`/users/profiles/${ben.username}`);
+      await screenshotAtWidths(a.page, 'messages-profile-send', lang);
       await a.page.getByRole('button', { name: w.send }).click();
       await expect(a.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
       const composerA = a.page.getByRole('textbox', { name: w.composer(ben.username) });
@@ -190,3 +191,53 @@ for (const lang of ['en', 'fr'] as const) {
     }
   });
 }
+
+test('a long history loads page by page as the thread scrolls up, without the view jumping', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ana = await createConfirmedUser(request, { prefix: 'msgh' });
+  const ben = await createConfirmedUser(request, { prefix: 'msgh' });
+  const anaApi = await apiSessionOf(request, ana);
+  const benApi = await apiSessionOf(request, ben);
+  const opened = await request.post('/api/v1/me/private-messages/conversations', {
+    headers: anaApi.headers,
+    data: { accountId: benApi.accountId },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { id } = (await opened.json()) as { id: string };
+  // 45 messages, turn by turn (each musician stays under the per-minute limit): the newest page holds 30.
+  for (let i = 1; i <= 45; i++) {
+    const res = await request.post(`/api/v1/me/private-messages/conversations/${id}`, {
+      headers: (i % 2 ? anaApi : benApi).headers,
+      data: { contents: `Message ${i}`, clientMessageId: randomUUID() },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const a = await openBrowser(browser);
+  try {
+    await logInViaUi(a.page, ana);
+    await a.page.goto(`/messages/${id}`);
+    const text = (n: number) => a.page.getByTestId('message').getByText(`Message ${n}`, { exact: true });
+    await expect(text(45)).toBeInViewport();
+    await expect(text(16)).toBeAttached();
+    await expect(text(15)).toHaveCount(0);
+    // To the top: the earlier page comes, and what was on screen stays where it was.
+    const before = await a.page.getByTestId('thread-scroller').evaluate((el) => {
+      el.scrollTop = 0;
+      el.dispatchEvent(new Event('scroll'));
+      const first = [...el.querySelectorAll('[data-testid="message"]')].find((m) =>
+        m.textContent?.startsWith('Message 16'),
+      );
+      return first?.getBoundingClientRect().top ?? NaN;
+    });
+    await expect(text(1)).toBeAttached();
+    const after = await text(16).evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(after - before), `Message 16 moved from ${before} to ${after}`).toBeLessThan(60);
+    await expect(text(16)).toBeInViewport();
+    await expect(text(1)).not.toBeInViewport();
+  } finally {
+    await a.context.close();
+  }
+});

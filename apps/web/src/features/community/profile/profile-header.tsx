@@ -61,7 +61,7 @@ export function ProfileHeader({ profile, onBlock, blocking, extraAction }: Profi
             mt={-56}
             style={{ border: '4px solid var(--mantine-color-body)', background: 'var(--mantine-color-body)' }}
           />
-          <Group gap="xs" wrap="wrap" justify="flex-end">
+          <Group gap="xs" wrap="nowrap">
             {profile.self ? (
               <Button component={Link} to={PATHS.me} variant="light">
                 {t('profile.edit')}
