@@ -93,10 +93,9 @@ for (const lang of ['en', 'fr'] as const) {
       await composerA.fill('Hello! Our set list: https://example.com/setlist');
       await composerA.press('Enter');
       await expect(a.page.getByTestId('message').getByText('Hello! Our set list:')).toBeVisible();
-      await expect(a.page.getByRole('link', { name: 'https://example.com/setlist' })).toHaveAttribute(
-        'rel',
-        'noopener noreferrer nofollow',
-      );
+      await expect(
+        a.page.getByTestId('message').getByRole('link', { name: 'https://example.com/setlist' }),
+      ).toHaveAttribute('rel', 'noopener noreferrer nofollow');
 
       // B, on the hall and on the second tab: the badge goes up at once, and a toast says who wrote.
       await expect(badge(b.page)).toHaveText('1');

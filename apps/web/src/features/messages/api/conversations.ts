@@ -18,17 +18,14 @@ export function useUnreadConversations(enabled = true) {
 
 /** GET v1/me/private-messages/conversations: mine, most recent first, filtered by the other's name (`q`). */
 export function useConversations(q: string) {
-  const queryClient = useQueryClient();
+  // The badge does not take its count from here: a list asked for before a read may answer after it (the bus's
+  // events and the read's answer, each carrying the count after the change, keep it instead).
   return useInfiniteQuery({
     queryKey: messageKeys.list(q),
-    queryFn: async ({ pageParam }) => {
-      const page = await api.call('listConversations', {
+    queryFn: ({ pageParam }) =>
+      api.call('listConversations', {
         query: { p: pageParam, size: CONVERSATIONS_PAGE_SIZE, ...(q ? { q } : {}) },
-      });
-      // Every page says the count too: the badge follows the freshest answer.
-      queryClient.setQueryData(messageKeys.unread, page.unreadConversations);
-      return page;
-    },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
   });
