@@ -153,8 +153,10 @@ export function ThreadView(props: ThreadViewProps) {
     if (el.scrollTop < EDGE_PX) earlier();
   };
   useEffect(() => {
-    // A wide screen starts in the composer; a phone's keyboard waits for a tap.
+    // A wide screen starts in the composer; a phone's keyboard waits for a tap, and its focus goes to the thread's
+    // heading (the list's link it came from is gone from the screen).
     if (canWrite && window.matchMedia?.('(min-width: 62em)').matches) composer.current?.focus();
+    else document.getElementById(headingId)?.focus({ preventScroll: true });
     // Once, on opening the thread.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
