@@ -139,6 +139,7 @@ for (const lang of ['en', 'fr'] as const) {
 
       // At 390 px the thread is a screen of its own, with the way back to the list.
       await a.page.setViewportSize({ width: 390, height: 844 });
+      await expectAccessible(a.page, `messages thread at 390 px (${lang})`);
       await a.page.getByRole('link', { name: w.back }).click();
       await expect(a.page).toHaveURL(/\/messages$/);
       await expect(a.page.getByTestId('conversation').first()).toContainText(ben.username);
