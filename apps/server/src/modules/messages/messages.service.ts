@@ -150,7 +150,8 @@ export function createMessagesService(deps: MessagesDeps) {
       if (!stored) throw closed();
       const { message, created } = stored;
       if (created) {
-        for (const accountId of [viewerId, ...(row.member.otherId === null ? [] : [row.member.otherId])]) {
+        // The recipient first: their page is the one waiting.
+        for (const accountId of [...(row.member.otherId === null ? [] : [row.member.otherId]), viewerId]) {
           await publish(accountId, {
             event: 'message',
             message: presentMessage(message, accountId),
