@@ -114,6 +114,8 @@ describe.each(databases())('unread-message emails on $name', (database) => {
       expect(res.statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: link.replace(bob.id, ann.id) })).statusCode).toBe(404);
+    const french = await t.app.inject({ method: 'GET', url: forged, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(french.body).toContain('Ce lien n’est pas valide');
     expect((await getMe(t, ann.accessToken)).messageEmails).toBe(true);
   });
 });

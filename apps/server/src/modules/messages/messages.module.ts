@@ -48,7 +48,11 @@ export function registerMessages(app: FastifyInstance, endpoint: Endpoint, deps:
     const accountId = links.verify((request.query ?? {}) as Record<string, unknown>);
     const locale = accountId === null ? null : await emails.localeOf(accountId);
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (accountId === null || locale === null) return reply.code(404).send(optOutPage('en', 'invalid'));
+    if (accountId === null || locale === null) {
+      // No account to read the language from: the browser's.
+      const browser = /^\s*fr\b/i.test(request.headers['accept-language'] ?? '') ? 'fr' : 'en';
+      return reply.code(404).send(optOutPage(browser, 'invalid'));
+    }
     if (request.method === 'GET') return reply.send(optOutPage(locale, 'confirm'));
     await emails.optOut(accountId);
     return reply.send(optOutPage(locale, 'done'));
