@@ -118,10 +118,15 @@ export function Header() {
                 </Button>
               ))}
               {user?.eligibleToSocial && extras && (
-                <Suspense fallback={null}>
-                  <CommunityMenu />
-                  <MessagesNavButton wide />
-                </Suspense>
+                <>
+                  <Suspense fallback={null}>
+                    <CommunityMenu />
+                  </Suspense>
+                  {/* Its own boundary: the community menu loading its texts never holds the badge back. */}
+                  <Suspense fallback={null}>
+                    <MessagesNavButton wide />
+                  </Suspense>
+                </>
               )}
             </Group>
           </Box>
@@ -170,10 +175,14 @@ export function Header() {
               </Button>
             ))}
             {user?.eligibleToSocial && extras && (
-              <Suspense fallback={null}>
-                <MessagesNavButton wide={false} />
-                <CommunityNavLinks />
-              </Suspense>
+              <>
+                <Suspense fallback={null}>
+                  <MessagesNavButton wide={false} />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <CommunityNavLinks />
+                </Suspense>
+              </>
             )}
           </Stack>
         </Box>
