@@ -10,6 +10,7 @@ import { signInBenchUser } from './account.ts';
 import { runBusBench } from './bus-bench.ts';
 import { BUS_METHOD_TEXT, busMarkdownSection, busMarkdownTable, busTargetText } from './bus-report.ts';
 import { communityMarkdownSection, runCommunityBench } from './community.ts';
+import { messagesMarkdownSection, runMessagesBench } from './messages.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runLoad } from './load.ts';
 import { measureLoginJs } from './login-js.ts';
@@ -45,7 +46,7 @@ const warmupSeconds = Math.min(3, durationSeconds);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const benchmarksFile = path.join(repoRoot, 'docs/benchmarks.md');
-const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters', 'community', 'renewals'] as const;
+const BENCHES = ['http', 'nals', 'bus', 'lighthouse', 'meters', 'community', 'renewals', 'messages'] as const;
 /** One of BENCHES: that bench only; unset: all of them, in that order. */
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
@@ -203,6 +204,25 @@ async function renewalsBench(): Promise<void> {
   if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, section);
 }
 
+/** Private messages: send to delivery over BENCH_MESSAGES (1,000) messages against the bus fan-out, and the list at
+ *  BENCH_CONVERSATIONS (1,000) conversations; PGlite, then PostgreSQL when BENCH_DATABASE_URL names one. */
+async function messagesBench(): Promise<void> {
+  const settings = {
+    webDist,
+    logLevel,
+    messages: Number(process.env.BENCH_MESSAGES ?? 1000),
+    conversations: Number(process.env.BENCH_CONVERSATIONS ?? 1000),
+    listCalls: Number(process.env.BENCH_LIST_CALLS ?? 500),
+  };
+  const reports = [await runMessagesBench(settings)];
+  if (process.env.BENCH_DATABASE_URL) {
+    reports.push(await runMessagesBench({ ...settings, databaseUrl: process.env.BENCH_DATABASE_URL }));
+  }
+  const section = messagesMarkdownSection(reports);
+  console.log(`\n${section}\n`);
+  if (!process.env.BENCH_NO_APPEND) await appendSection(benchmarksFile, section);
+}
+
 async function metersBench(): Promise<void> {
   const report = await runMetersBench({
     repoRoot,
@@ -224,3 +244,4 @@ if (only === undefined || only === 'lighthouse') await lighthouseBench();
 if (only === undefined || only === 'meters') await metersBench();
 if (only === undefined || only === 'community') await communityBench();
 if (only === undefined || only === 'renewals') await renewalsBench();
+if (only === undefined || only === 'messages') await messagesBench();

@@ -34,6 +34,8 @@ export type NalsOptions = (
   recordings?: string;
   /** Milliseconds added to every datagram it sends to a room (`--latency`), as on a distant network. */
   latency?: number;
+  /** A note it relays once after its first start (`--chat FROM:TEXT`): the private_chat_message signal. */
+  chat?: { from: string; text: string };
 };
 
 export interface NalsEmulator {
@@ -90,6 +92,7 @@ async function startEmulator(options: NalsOptions): Promise<{ emulator: NalsEmul
   if (options.fail?.length) args.push('--fail', options.fail.join(','));
   if (options.recordings) args.push('--recordings', options.recordings);
   if (options.latency) args.push('--latency', String(options.latency));
+  if (options.chat) args.push('--chat', `${options.chat.from}:${options.chat.text}`);
   const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Read both pipes for the whole life of the process: a full pipe would block the client's logging and stall it.

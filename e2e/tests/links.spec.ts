@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -8,6 +9,7 @@ import {
   TESTER_DOMAIN,
   adminSession,
   apiSessionOf,
+  type ApiSession,
   createOpenRehearsalViaApi,
   createTestRehearsalViaApi,
 } from '../support/sessions.ts';
@@ -62,6 +64,23 @@ interface Persona {
 
 const name = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 6)}`;
 
+/** A conversation of `api`'s musician with a fresh one, holding a message (the thread the crawler opens). */
+async function conversationOf(request: APIRequestContext, api: ApiSession): Promise<string> {
+  const pen = await apiSessionOf(request, await createConfirmedUser(request, { prefix: 'crawlpen' }));
+  const opened = await request.post('/api/v1/me/private-messages/conversations', {
+    headers: api.headers,
+    data: { accountId: pen.accountId },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { id } = (await opened.json()) as { id: string };
+  const sent = await request.post(`/api/v1/me/private-messages/conversations/${id}`, {
+    headers: pen.headers,
+    data: { contents: 'Hello, see https://example.com', clientMessageId: randomUUID() },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return id;
+}
+
 /** A musician who organizes a (private, so no other test's hall shows it) session; a tester also a test rehearsal. */
 async function musician(page: Page, request: APIRequestContext, domain?: string): Promise<Record<string, string>> {
   const user = await createConfirmedUser(request, { prefix: 'crawl', domain });
@@ -70,6 +89,7 @@ async function musician(page: Page, request: APIRequestContext, domain?: string)
   const params: Record<string, string> = {
     '/studio/open-rehearsal/:sessionId': own.id,
     '/users/profiles/:username': user.username,
+    '/messages/:conversationId': await conversationOf(request, api),
   };
   if (domain === TESTER_DOMAIN) {
     const admin = await adminSession(request);
@@ -96,7 +116,11 @@ const PERSONAS: Persona[] = [
       const admin = await adminSession(request);
       const own = await createOpenRehearsalViaApi(request, admin, { name: name('Crawl admin'), public: false });
       await logInViaUi(page, ADMIN);
-      return { '/studio/open-rehearsal/:sessionId': own.id, '/users/profiles/:username': ADMIN.username };
+      return {
+        '/studio/open-rehearsal/:sessionId': own.id,
+        '/users/profiles/:username': ADMIN.username,
+        '/messages/:conversationId': await conversationOf(request, admin),
+      };
     },
   },
 ];

@@ -26,6 +26,7 @@ import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
+import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
@@ -298,7 +299,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   registerRehearsalRoutes(endpoint, rehearsals);
+  const { messages } = registerMessages(app, endpoint, {
+    ...{ db: database.db, pubsub, mailer, jobs, cache: sessions, pictureUrl: storage.publicUrl, now },
+    ...{ publicUrl: config.publicUrl, signingKey: loadJwtSecret(config.jwtSecret, config.dataDir) },
+    log: app.log.child({ module: 'messages' }),
+  });
   registerCommunity(endpoint, {
+    onBlockChange: messages.blockChanged,
     db: database.db,
     pubsub,
     storage,
@@ -335,7 +342,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // ---- the live bus at /bus (not under /api: pages connect with a WebSocket)
   await bus.register(app, {
     verify: (token) => guard.verify(token, 'user'),
-    authorize: createBusRules({ canWatchSession: rehearsals.canWatchSession }),
+    authorize: createBusRules({
+      canWatchSession: rehearsals.canWatchSession,
+      canType: (auth, conversationId) => messages.canType(auth.accountId, conversationId),
+    }),
     isSignedIn: async (auth) => (await authRepo.loadSession(auth.accountId, auth.deviceId)) !== null,
   });
   if (redis) {

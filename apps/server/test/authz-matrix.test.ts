@@ -4,6 +4,7 @@ import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
+import { messageFixtures } from './support/authz-messages.ts';
 import { paymentFixtures, subscriptionFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
 import { ADMIN_EMAIL, createOpenRehearsal, joined, newAdmin, sessionsSuite } from './support/sessions.ts';
@@ -259,6 +260,7 @@ const fixtures: Record<EndpointName, Fixture> = {
 
   ...subscriptionFixtures,
   ...paymentFixtures,
+  ...messageFixtures,
 };
 
 function successStatus(name: EndpointName): number {

@@ -35,6 +35,7 @@ describe.each(databases())('current user on $name', (database) => {
         eligibleToSocial: true,
         birthdate: user.birthdate,
         newsOptIn: false,
+        messageEmails: true,
         publicProfile: true,
         createdAt: expect.any(String),
       } satisfies CurrentUser);

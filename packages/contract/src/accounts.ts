@@ -31,6 +31,8 @@ export const CurrentUserSchema = z
     eligibleToSocial: z.boolean(),
     birthdate: z.string().nullable(),
     newsOptIn: z.boolean(),
+    /** An email when private messages wait unread (at most one per conversation a day); on by default. */
+    messageEmails: z.boolean(),
     publicProfile: z.boolean(),
     createdAt: z.string(),
   })
@@ -88,6 +90,7 @@ export const PreferencesBodySchema = z.object({
   /** Empty string clears it (the username is shown instead). */
   displayedUsername: text().trim().max(40).optional(),
   newsOptIn: z.boolean().optional(),
+  messageEmails: z.boolean().optional(),
   publicProfile: z.boolean().optional(),
   locale: LocaleSchema.optional(),
   /** True: a new nalsToken replaces the current one, and the broker closes every connection that used the old one. */

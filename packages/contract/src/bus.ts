@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MusicianRefSchema, SessionSchema } from './sessions.ts';
 import { text } from './common.ts';
+import { PrivateMessageSchema } from './messages.ts';
 
 /**
  * The live bus: one WebSocket per page at `/bus?token=<access token>` (the browser's WebSocket cannot send headers;
@@ -9,7 +10,8 @@ import { text } from './common.ts';
  * In: `{command: 'SUBSCRIBE' | 'UNSUBSCRIBE' | 'PUBLISH', topic, data?}`.
  * Out: `{topic, data}` for an event; `{topic, error: {code, message}}` when a command is refused (unknown or
  * forbidden topic, malformed command). Every SUBSCRIBE and PUBLISH is authorized by its topic's rule below.
- * The server publishes every event here; no topic of this issue accepts PUBLISH from a page (refused FORBIDDEN).
+ * The server publishes every event here; the one topic a page may PUBLISH on is a conversation's typing topic
+ * (members only, never stored: the server relays it with the sender's id); any other PUBLISH is refused FORBIDDEN.
  */
 
 export const BUS_PATH = '/bus';
@@ -63,6 +65,11 @@ export const busTopics = {
   hallSessions: () => '/hall/sessions',
   /** Reserved for the community issue: the user's blocked-by list changed; only that user. */
   blocked: (userId: string) => `/blocked/${userId}`,
+  /** One user's private messages: new messages and read markers of all their conversations, and their unread count;
+   *  only that user (every tab of theirs, so reading in one clears the badge in the others). */
+  privateMessages: (userId: string) => `/users/${userId}/private-messages`,
+  /** "Is typing" in one conversation: its two members subscribe and PUBLISH `{typing}`; rate-limited, never stored. */
+  typing: (conversationId: string) => `/conversations/${conversationId}/typing`,
 } as const;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -71,7 +78,8 @@ export function parseBusTopic(
   topic: string,
 ):
   | { kind: 'session'; sessionId: string }
-  | { kind: 'invitations' | 'blocked'; userId: string }
+  | { kind: 'invitations' | 'blocked' | 'privateMessages'; userId: string }
+  | { kind: 'typing'; conversationId: string }
   | { kind: 'hallSessions' }
   | null {
   let m: RegExpExecArray | null;
@@ -79,6 +87,10 @@ export function parseBusTopic(
   if ((m = new RegExp(`^/users/(${UUID})/invitations$`).exec(topic)))
     return { kind: 'invitations', userId: m[1] as string };
   if ((m = new RegExp(`^/blocked/(${UUID})$`).exec(topic))) return { kind: 'blocked', userId: m[1] as string };
+  if ((m = new RegExp(`^/users/(${UUID})/private-messages$`).exec(topic)))
+    return { kind: 'privateMessages', userId: m[1] as string };
+  if ((m = new RegExp(`^/conversations/(${UUID})/typing$`).exec(topic)))
+    return { kind: 'typing', conversationId: m[1] as string };
   if (topic === '/hall/sessions') return { kind: 'hallSessions' };
   return null;
 }
@@ -121,6 +133,33 @@ export type HallSessionEvent = z.infer<typeof HallSessionEventSchema>;
 
 /** `/blocked/{userId}`: the list is reloaded from v1/me/blocked?reverse=true. */
 export const BlockedEventSchema = z.object({ event: z.literal('changed') });
+
+/** `/users/{id}/private-messages`: a message in one of my conversations (sent by me in another tab, or to me), a
+ *  read marker that moved (mine in another tab, or the other member's), and my unread count after each change. */
+export const PrivateMessagesEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('message'),
+    message: PrivateMessageSchema,
+    unreadConversations: z.number().int().min(0),
+  }),
+  z.object({
+    event: z.literal('read'),
+    conversationId: z.uuid(),
+    readerId: z.uuid(),
+    readUpTo: z.uuid(),
+    unreadConversations: z.number().int().min(0),
+  }),
+  /** A block or an unblock changed which conversations I see: the list and the count are reloaded. */
+  z.object({ event: z.literal('changed'), unreadConversations: z.number().int().min(0) }),
+]);
+export type PrivateMessagesEvent = z.infer<typeof PrivateMessagesEventSchema>;
+
+/** What a page PUBLISHes on `/conversations/{id}/typing`: true while its musician types (repeated every
+ *  TYPING_REPEAT_MS), false when they stop or send. */
+export const TypingCommandSchema = z.object({ typing: z.boolean() });
+/** What the members receive: the server adds who is typing (never taken from the page). */
+export const TypingEventSchema = z.object({ accountId: z.uuid(), typing: z.boolean() });
+export type TypingEvent = z.infer<typeof TypingEventSchema>;
 
 export const BusMessageSchema = z.object({ topic: z.string(), data: z.unknown() });
 export type BusMessage = z.infer<typeof BusMessageSchema>;

@@ -65,6 +65,9 @@ export const ErrorCodeSchema = z.enum([
   'ALREADY_BLOCKED',
   /** Following or blocking oneself (400). */
   'SELF_ACTION',
+  /** Writing in a conversation where either member blocked the other (409; not 403, which signs the web out): its
+   *  history stays readable. */
+  'CONVERSATION_CLOSED',
   /** A product someone subscribed to cannot be deleted (409): disable it instead. */
   'PRODUCT_IN_USE',
   /** A promo code that does not exist or has expired (404). */

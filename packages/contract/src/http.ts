@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './accounts.ts';
 import { communityEndpoints } from './community.ts';
+import { messageEndpoints } from './messages.ts';
 import { nalsEndpoints } from './nals.ts';
 import { paymentEndpoints } from './payments.ts';
 import { placeEndpoints } from './places.ts';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...placeEndpoints,
   ...subscriptionEndpoints,
   ...paymentEndpoints,
+  ...messageEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -16,6 +16,7 @@ describe('bus rules', () => {
       watched.push(`${who.accountId}:${sessionId}`);
       return sessionId === SESSION;
     },
+    canType: async (who, conversationId) => who.accountId === ME && conversationId === SESSION,
   });
 
   it("lets a user follow their own invitations and blocked list, not someone else's", async () => {
@@ -35,9 +36,24 @@ describe('bus rules', () => {
     expect(watched).toEqual([`${ME}:${SESSION}`, `${ME}:${OTHER}`]);
   });
 
-  it('refuses PUBLISH on every topic: only the server publishes', async () => {
-    for (const t of [`/users/${ME}/invitations`, `/blocked/${ME}`, '/hall/sessions', `/sessions/${SESSION}`]) {
+  it('refuses PUBLISH on every topic but a typing topic: only the server publishes', async () => {
+    for (const t of [
+      `/users/${ME}/invitations`,
+      `/blocked/${ME}`,
+      '/hall/sessions',
+      `/sessions/${SESSION}`,
+      `/users/${ME}/private-messages`,
+    ]) {
       expect(await rules(auth, topic(t), 'PUBLISH')).toBe(false);
+    }
+  });
+
+  it("lets a user follow their own private messages only, and a conversation's members type in it", async () => {
+    expect(await rules(auth, topic(`/users/${ME}/private-messages`), 'SUBSCRIBE')).toBe(true);
+    expect(await rules(auth, topic(`/users/${OTHER}/private-messages`), 'SUBSCRIBE')).toBe(false);
+    for (const action of ['SUBSCRIBE', 'PUBLISH'] as const) {
+      expect(await rules(auth, topic(`/conversations/${SESSION}/typing`), action)).toBe(true);
+      expect(await rules(auth, topic(`/conversations/${OTHER}/typing`), action)).toBe(false);
     }
   });
 });

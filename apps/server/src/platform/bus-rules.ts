@@ -9,18 +9,23 @@ export type BusAuthorizer = (auth: AuthContext, topic: BusTopic, action: BusActi
 export interface BusRuleDeps {
   /** Whoever may see the session (its players, invitees, anyone for a public one…): the sessions module decides. */
   canWatchSession(auth: AuthContext, sessionId: string): Promise<boolean>;
+  /** A conversation's two members, while neither blocked the other: the messages module decides. */
+  canType(auth: AuthContext, conversationId: string): Promise<boolean>;
 }
 
 /**
- * The rules of every topic in one place (the topics themselves: packages/contract/src/bus.ts). Pages only listen:
- * every event is published by the server, so no topic accepts PUBLISH from a connection.
+ * The rules of every topic in one place (the topics themselves: packages/contract/src/bus.ts). Pages mostly listen:
+ * the server publishes every event, and the one topic accepting PUBLISH is a conversation's typing topic (its members
+ * only; what they publish is checked and relayed by bus-publish.ts, never stored).
  */
 export function createBusRules(deps: BusRuleDeps): BusAuthorizer {
   return async (auth, topic, action) => {
+    if (topic.kind === 'typing') return deps.canType(auth, topic.conversationId);
     if (action === 'PUBLISH') return false;
     switch (topic.kind) {
       case 'invitations':
       case 'blocked':
+      case 'privateMessages':
         return topic.userId === auth.accountId;
       case 'hallSessions':
         return true;

@@ -63,20 +63,25 @@ describe('bus (permissive rules, bare Fastify)', () => {
     expect(await socket.next()).toEqual({ topic: `/sessions/${uuid(BUS_MAX_SUBSCRIPTIONS + 1)}`, data: 'in' });
   });
 
-  it('sends an allowed PUBLISH through the pubsub to every subscriber, the sender included', async () => {
+  it('relays an allowed typing PUBLISH through the pubsub to every subscriber, the sender included', async () => {
     await start();
     const a = await open('user:1');
     const b = await open('user:2');
     const heard: unknown[] = [];
     pubsub.onMessage((topic, data) => heard.push({ topic, data }));
+    const topic = `/conversations/${uuid(5)}/typing`;
     for (const s of [a, b]) {
-      s.subscribe('/hall/sessions');
+      s.subscribe(topic);
       await s.sync();
     }
+    // The server names the publisher; a PUBLISH on a topic that only the server publishes on is refused.
+    a.send({ command: 'PUBLISH', topic, data: { typing: true } });
+    const event = { topic, data: { accountId: uuid(1), typing: true } };
+    expect(await b.next()).toEqual(event);
+    expect(await a.next()).toEqual(event);
+    expect(heard).toEqual([event]);
     a.send({ command: 'PUBLISH', topic: '/hall/sessions', data: { hello: 1 } });
-    expect(await b.next()).toEqual({ topic: '/hall/sessions', data: { hello: 1 } });
-    expect(await a.next()).toEqual({ topic: '/hall/sessions', data: { hello: 1 } });
-    expect(heard).toEqual([{ topic: '/hall/sessions', data: { hello: 1 } }]);
+    expect((await a.next()).error?.code).toBe('FORBIDDEN');
   });
 
   it('asks the rules with the caller and the parsed topic, and refuses when they throw', async () => {

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { BusLimitsConfig } from '../config.ts';
 import type { AuthContext } from './auth-guard.ts';
+import { createPublishRelay } from './bus-publish.ts';
 import { cacheAuthorizer, type BusAuthorizer, type BusTopic, type CachedAuthorizer } from './bus-rules.ts';
 import { createReverifier, isRevoked } from './bus-reverify.ts';
 import {
@@ -110,6 +111,7 @@ export function createBus(options: {
   /** Set by register(): the access rules, their answers cached. */
   let registered: { access: BusAccess; authorization: CachedAuthorizer } | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const relay = createPublishRelay(pubsub);
 
   function deliver(conn: Connection, frame: Buffer, topic: string): void {
     const socket = conn.socket;
@@ -271,7 +273,8 @@ export function createBus(options: {
     if (conn.auth === null || conn.socket.readyState !== WS_OPEN) return;
     if (!allowed) return reply(conn, topic, 'FORBIDDEN', 'Not allowed on this topic.');
 
-    if (command === 'PUBLISH') return void (await pubsub.publish(topic, data));
+    if (command === 'PUBLISH')
+      return relay(conn, auth, target, topic, data, (code, text) => reply(conn, topic, code, text));
     if (conn.topics.has(topic)) return;
     if (conn.topics.size >= BUS_MAX_SUBSCRIPTIONS) {
       return reply(conn, topic, 'TOO_MANY_SUBSCRIPTIONS', `At most ${BUS_MAX_SUBSCRIPTIONS} topics per connection.`);

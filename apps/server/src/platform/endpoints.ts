@@ -53,6 +53,9 @@ export interface EndpointOptions<N extends EndpointName = EndpointName> {
   /** Counted per signed-in account (RATE_LIMIT_ACCOUNT_MAX a minute): writes that cost something elsewhere (saving
    *  a card, subscribing) cannot be flooded from many addresses. */
   accountLimited?: boolean;
+  /** Counted per signed-in account like `accountLimited`, with this endpoint's own budget a minute (sending private
+   *  messages: MESSAGES_PER_MINUTE). */
+  accountLimit?: number;
   /** Extra error statuses this endpoint can answer, for the OpenAPI document (409, 503, ...). */
   errors?: number[];
 }
@@ -85,7 +88,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 function responseSchemas(
   def: EndpointDef,
-  options: { rateLimited?: boolean; accountLimited?: boolean; passwordOf?: unknown; errors?: number[] },
+  options: {
+    rateLimited?: boolean;
+    accountLimited?: boolean;
+    accountLimit?: number;
+    passwordOf?: unknown;
+    errors?: number[];
+  },
 ): Record<number, unknown> {
   const response: Record<number, unknown> = {};
   const status = def.status ?? 200;
@@ -105,7 +114,7 @@ function responseSchemas(
   if (def.body || def.upload) errors.add(413);
   if (def.access !== 'public') [401, 403].forEach((s) => errors.add(s));
   if (def.params) errors.add(404);
-  if (options.rateLimited || options.accountLimited || options.passwordOf) errors.add(429);
+  if (options.rateLimited || options.accountLimited || options.accountLimit || options.passwordOf) errors.add(429);
   for (const code of [...errors].sort()) {
     const description = ERROR_DESCRIPTIONS[code] ?? 'Error';
     // A text endpoint's own failures (health's 503) are text too; request errors stay JSON.
@@ -216,9 +225,9 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limi
           request,
           reply,
         } as EndpointContext<typeof name>;
-        if (options.accountLimited && request.auth) {
+        if ((options.accountLimited || options.accountLimit) && request.auth) {
           const accountId = request.auth.accountId;
-          await limited(reply, () => limits.hitAccount(name, accountId));
+          await limited(reply, () => limits.hitAccount(name, accountId, options.accountLimit));
         }
         const result = passwordOf
           ? await limited(reply, () => limits.guardPassword(name, passwordOf(ctx), () => handler(ctx), isWrongPassword))

@@ -50,8 +50,9 @@ export class LimitExceeded extends AppError {
 export interface Limits {
   /** Counts one request from `address` for `action`; throws LimitExceeded once over RATE_LIMIT_AUTH_MAX a minute. */
   hitAddress(action: string, address: string): Promise<void>;
-  /** Counts one write of `account` for `action`; throws LimitExceeded once over RATE_LIMIT_ACCOUNT_MAX a minute. */
-  hitAccount(action: string, account: string): Promise<void>;
+  /** Counts one write of `account` for `action`; throws LimitExceeded once over RATE_LIMIT_ACCOUNT_MAX a minute (or
+   *  over `max`, the action's own budget a minute). */
+  hitAccount(action: string, account: string, max?: number): Promise<void>;
   /**
    * Runs a password check under the per-account budget: refused before the check (no hashing) once the account's
    * failures reach RATE_LIMIT_PASSWORD_MAX. The attempt holds a point while it runs, so concurrent guesses count
@@ -113,6 +114,13 @@ export function createLimits(config: LimitsConfig, log?: LimitsLog): Limits {
   const address = make('address', config.addressMax, ADDRESS_WINDOW_SECONDS);
   const password = make('password', config.passwordMax, PASSWORD_WINDOW_SECONDS);
   const perAccount = make('account', config.accountMax ?? 30, ADDRESS_WINDOW_SECONDS);
+  /** Actions with their own budget a minute, one counter per budget. */
+  const budgets = new Map<number, RateLimiterAbstract>();
+  const budget = (max: number): RateLimiterAbstract => {
+    let limiter = budgets.get(max);
+    if (!limiter) budgets.set(max, (limiter = make(`account-${max}`, max, ADDRESS_WINDOW_SECONDS)));
+    return limiter;
+  };
 
   /** A refusal becomes LimitExceeded; a store error (both stores failed) lets the request through, logged. */
   const consume = async (limiter: RateLimiterAbstract, key: string, kind: 'address' | 'password') => {
@@ -126,7 +134,8 @@ export function createLimits(config: LimitsConfig, log?: LimitsLog): Limits {
 
   return {
     hitAddress: (action, from) => consume(address, `${action}:${from}`, 'address'),
-    hitAccount: (action, account) => consume(perAccount, `${action}:${account}`, 'address'),
+    hitAccount: (action, account, max) =>
+      consume(max === undefined ? perAccount : budget(max), `${action}:${account}`, 'address'),
 
     async guardPassword(action, account, check, isFailure) {
       const key = `${action}:${account}`;

@@ -11,3 +11,4 @@ export * from '../modules/subscriptions/subscriptions.schema.ts';
 export * from '../modules/subscriptions/billing.schema.ts';
 export * from '../modules/community/community.schema.ts';
 export * from '../modules/places/places.schema.ts';
+export * from '../modules/messages/messages.schema.ts';

@@ -167,7 +167,30 @@ export const routes: RouteObject[] = [
                 path: 'users/profiles/:username',
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/community/profile/profile-page')).ProfilePage,
+                  // The profile is the community's; its "Send a message", the messages'.
+                  Component: async () => {
+                    const [{ ProfilePage }, { SendMessageButton }] = await Promise.all([
+                      import('../features/community/profile/profile-page'),
+                      import('../features/messages/components/send-message-button'),
+                    ]);
+                    return function Profile() {
+                      return <ProfilePage action={({ id }) => <SendMessageButton accountId={id} />} />;
+                    };
+                  },
+                },
+              },
+              {
+                path: 'messages',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
+                },
+              },
+              {
+                path: 'messages/:conversationId',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
                 },
               },
               {

@@ -47,6 +47,11 @@ export interface BusClient {
   close(): void;
   /** Whether the socket is open now (for tests and diagnostics). */
   isOpen(): boolean;
+  /**
+   * PUBLISHes `data` on `topic` (the one such topic today: a conversation's typing). Fire and forget: nothing is
+   * queued while the connection is down, since what a page publishes (typing) is only worth sending now.
+   */
+  publish(topic: string, data: unknown): void;
 }
 
 const OPEN = 1;
@@ -200,5 +205,8 @@ export function createBusClient(options: BusClientOptions): BusClient {
       ws?.close(1000);
     },
     isOpen: () => socket?.readyState === OPEN,
+    publish(topic, data) {
+      send({ command: 'PUBLISH', topic, data });
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { Locale } from '@tutti/contract/common';
 
 // BCP 47 tags used for formatting: 'en' would otherwise follow the runtime's default region.
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR' };
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 

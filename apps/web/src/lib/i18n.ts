@@ -17,6 +17,7 @@ import type enProfile from '../locales/en/profile.json';
 import type enSubscriptions from '../locales/en/subscriptions.json';
 import type enSubscriptionsAdmin from '../locales/en/subscriptions-admin.json';
 import type enAdmin from '../locales/en/admin.json';
+import type enMessages from '../locales/en/messages.json';
 
 export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
 
@@ -37,6 +38,7 @@ export interface LazyResources {
   subscriptions: typeof enSubscriptions;
   subscriptionsAdmin: typeof enSubscriptionsAdmin;
   admin: typeof enAdmin;
+  messages: typeof enMessages;
 }
 type LazyNamespace = keyof LazyResources;
 

@@ -18,6 +18,7 @@ export const PATHS = {
   subscription: '/me/subscription',
   promo: '/promo',
   search: '/search',
+  messages: '/messages',
   admin: '/admin',
   adminProducts: '/admin/products',
   adminPromoCodes: '/admin/promo-codes',

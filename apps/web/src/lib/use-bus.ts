@@ -60,6 +60,11 @@ export function closeBus(): void {
   void client?.then((c) => c.close());
 }
 
+/** PUBLISHes on a topic (a conversation's typing); dropped when the bus is not connected. */
+export function publishBus(topic: string, data: unknown): void {
+  void getClient().then((c) => c.publish(topic, data));
+}
+
 /**
  * Calls `onMessage` with every event of `topic` (see packages/contract/src/bus.ts for topics and payloads) while the
  * component is mounted; `null` subscribes to nothing. The subscription follows `topic` only: a new `onMessage` on

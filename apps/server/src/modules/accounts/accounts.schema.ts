@@ -17,6 +17,8 @@ export const accounts = pgTable(
     locale: text('locale').notNull().default('en'),
     displayedUsername: text('displayed_username'),
     newsOptIn: boolean('news_opt_in').notNull().default(false),
+    /** Emails about private messages left unread (modules/messages); on by default. */
+    messageEmails: boolean('message_emails').notNull().default(true),
     publicProfile: boolean('public_profile').notNull().default(true),
     validatedAt: instant('validated_at'),
     nalsToken: text('nals_token').notNull(),

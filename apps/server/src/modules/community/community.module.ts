@@ -23,6 +23,8 @@ export interface CommunityModuleDeps {
   log: { warn(obj: object, msg: string): void };
   config: AppConfig;
   now: () => Date;
+  /** A block or an unblock between two musicians (private messages close or reopen their conversation). */
+  onBlockChange?: (a: string, b: string) => Promise<void>;
 }
 
 /** Cities as the community reads them, from the places table: named in the reader's language (places' own rule). */
@@ -51,6 +53,7 @@ export function registerCommunity(endpoint: Endpoint, deps: CommunityModuleDeps)
     finder,
     cities: cityLookup(deps.db),
     pubsub: deps.pubsub,
+    ...(deps.onBlockChange && { onBlockChange: deps.onBlockChange }),
     pictureUrl,
     now: deps.now,
   });

@@ -37,6 +37,7 @@ export interface CommunityDeps {
   pubsub: PubSub;
   pictureUrl: (key: string) => string;
   now: () => Date;
+  onBlockChange?: (a: string, b: string) => Promise<void>;
 }
 
 interface Viewer {
@@ -130,7 +131,10 @@ export function createCommunityService(deps: CommunityDeps) {
   }
 
   /** Tells a musician's pages that their blocked-by list changed. */
-  const announceBlock = (blockedId: string) => deps.pubsub.publish(busTopics.blocked(blockedId), { event: 'changed' });
+  const announceBlock = async (blockerId: string, blockedId: string) => {
+    await deps.pubsub.publish(busTopics.blocked(blockedId), { event: 'changed' });
+    await deps.onBlockChange?.(blockerId, blockedId);
+  };
 
   return {
     viewer,
@@ -261,13 +265,13 @@ export function createCommunityService(deps: CommunityDeps) {
       if (!(await repo.block(viewerId, id, deps.now()))) {
         throw new AppError(409, 'ALREADY_BLOCKED', 'You already blocked this musician.');
       }
-      await announceBlock(id);
+      await announceBlock(viewerId, id);
     },
 
     async unblock(viewerId: string, id: string): Promise<void> {
       await viewer(viewerId);
       if (!(await repo.unblock(viewerId, id))) throw notFound('You did not block this musician.');
-      await announceBlock(id);
+      await announceBlock(viewerId, id);
     },
 
     async blocked(viewerId: string, reverse: boolean, p: number, size: number): Promise<BlockedList> {

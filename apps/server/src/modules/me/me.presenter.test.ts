@@ -12,6 +12,7 @@ const account: AccountRow = {
   locale: 'fr',
   displayedUsername: null,
   newsOptIn: true,
+  messageEmails: true,
   publicProfile: false,
   validatedAt: new Date('2026-01-01T00:00:00Z'),
   nalsToken: 'nals-token',
@@ -54,6 +55,7 @@ describe('presentCurrentUser', () => {
       eligibleToSocial: true,
       birthdate: '2010-06-15',
       newsOptIn: true,
+      messageEmails: true,
       publicProfile: false,
       createdAt: '2026-01-01T00:00:00.000Z',
     });

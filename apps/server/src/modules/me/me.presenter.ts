@@ -23,6 +23,7 @@ export function presentCurrentUser(
     eligibleToSocial: isEligibleToSocial(account.birthdate, today),
     birthdate: account.birthdate,
     newsOptIn: account.newsOptIn,
+    messageEmails: account.messageEmails,
     publicProfile: account.publicProfile,
     createdAt: account.createdAt.toISOString(),
   };

@@ -12,6 +12,7 @@ export type AccountPatch = Partial<
     | 'username'
     | 'displayedUsername'
     | 'newsOptIn'
+    | 'messageEmails'
     | 'publicProfile'
     | 'passwordHash'
     | 'nalsToken'

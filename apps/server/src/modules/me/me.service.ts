@@ -69,6 +69,7 @@ export function createMeService(deps: {
       const patch: AccountPatch = {};
       if (body.displayedUsername !== undefined) patch.displayedUsername = body.displayedUsername || null;
       if (body.newsOptIn !== undefined) patch.newsOptIn = body.newsOptIn;
+      if (body.messageEmails !== undefined) patch.messageEmails = body.messageEmails;
       if (body.publicProfile !== undefined) patch.publicProfile = body.publicProfile;
       if (body.locale !== undefined) patch.locale = body.locale;
       if (body.rotateNalsToken) patch.nalsToken = randomToken();

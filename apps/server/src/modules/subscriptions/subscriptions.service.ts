@@ -288,7 +288,8 @@ export function createSubscriptionsService(deps: {
         })
         .onConflictDoNothing({ target: productTokens.code })
         .returning();
-      if (!row) throw new AppError(409, 'CONFLICT', 'This promo code exists already.', { fields: { code: 'code_taken' } });
+      if (!row)
+        throw new AppError(409, 'CONFLICT', 'This promo code exists already.', { fields: { code: 'code_taken' } });
       return presentToken(row, product);
     },
 

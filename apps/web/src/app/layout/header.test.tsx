@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { setCurrentUser } from '../../lib/session';
 import { ANA, userOf } from '../../features/sessions/test-fixtures';
@@ -10,8 +10,42 @@ import { Header } from './header';
 vi.mock('../../features/nals/components/audio-menu', () => ({ AudioMenu: () => null }));
 vi.mock('../../features/sessions/invitation-notices', () => ({ InvitationsBadge: () => null }));
 
+const UNREAD = '/api/v1/me/private-messages/conversations';
+
 describe('Header, Community menu', () => {
-  afterEach(() => setCurrentUser(null));
+  beforeEach(() => {
+    // The Messages entry's badge asks for the unread count.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.startsWith(UNREAD)
+            ? new Response(JSON.stringify({ items: [], page: 1, size: 1, total: 0, unreadConversations: 3 }), {
+                status: 200,
+                headers: { 'content-type': 'application/json' },
+              })
+            : new Response(null, { status: 404 }),
+        ),
+      ),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setCurrentUser(null);
+  });
+
+  it('offers Messages with the count of unread conversations (a link of its own beside the phone menu)', async () => {
+    setCurrentUser(userOf(ANA));
+    renderWithProviders(<Header />);
+    const nav = screen.getAllByRole('navigation', { name: 'Main menu', hidden: true })[0]!;
+    expect(
+      await within(nav).findByRole('link', { name: 'Messages 3 unread conversations', hidden: true }),
+    ).toHaveAttribute('href', '/messages');
+    expect(screen.getByRole('link', { name: 'Messages, 3 unread conversations', hidden: true })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+  });
 
   it('offers Search musicians and My profile to a musician of the social age', async () => {
     setCurrentUser(userOf(ANA));
@@ -42,5 +76,7 @@ describe('Header, Community menu', () => {
     expect(await screen.findByRole('button', { name: 'Ana, user menu' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Community', hidden: true })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Search musicians', hidden: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Messages/, hidden: true })).not.toBeInTheDocument();
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
   });
 });

@@ -36,6 +36,14 @@ interface NavItem {
 const CommunityMenu = lazy(async () => ({ default: (await import('./community-menu')).CommunityMenu }));
 const CommunityNavLinks = lazy(async () => ({ default: (await import('./community-menu')).CommunityNavLinks }));
 
+// The Messages entry and its unread badge: musicians of the social age only, with the messages' texts.
+const MessagesNavButton = lazy(async () => ({
+  default: (await import('../../features/messages/messages-menu')).MessagesNavButton,
+}));
+const MessagesIconLink = lazy(async () => ({
+  default: (await import('../../features/messages/messages-menu')).MessagesIconLink,
+}));
+
 // Signed-in users only, like the menus: its query code stays out of the guest pages' first load.
 const InvitationsBadge = lazy(async () => ({
   default: (await import('../../features/sessions/invitation-notices')).InvitationsBadge,
@@ -110,9 +118,15 @@ export function Header() {
                 </Button>
               ))}
               {user?.eligibleToSocial && extras && (
-                <Suspense fallback={null}>
-                  <CommunityMenu />
-                </Suspense>
+                <>
+                  <Suspense fallback={null}>
+                    <CommunityMenu />
+                  </Suspense>
+                  {/* Its own boundary: the community menu loading its texts never holds the badge back. */}
+                  <Suspense fallback={null}>
+                    <MessagesNavButton wide />
+                  </Suspense>
+                </>
               )}
             </Group>
           </Box>
@@ -121,6 +135,13 @@ export function Header() {
               <AudioMenu user={user} />
               <UserMenu user={user} />
             </Suspense>
+          )}
+          {user?.eligibleToSocial && extras && (
+            <Box hiddenFrom="sm">
+              <Suspense fallback={null}>
+                <MessagesIconLink />
+              </Suspense>
+            </Box>
           )}
           <Burger
             hiddenFrom="sm"
@@ -154,9 +175,14 @@ export function Header() {
               </Button>
             ))}
             {user?.eligibleToSocial && extras && (
-              <Suspense fallback={null}>
-                <CommunityNavLinks />
-              </Suspense>
+              <>
+                <Suspense fallback={null}>
+                  <MessagesNavButton wide={false} />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <CommunityNavLinks />
+                </Suspense>
+              </>
             )}
           </Stack>
         </Box>

@@ -20,6 +20,11 @@ const BlockedByRuntime = lazy(async () => ({
   default: (await import('../../features/community/blocked-by')).BlockedByRuntime,
 }));
 
+// My private messages, live (the social age only): the header's count, the threads, a toast for a new one.
+const MessagesRuntime = lazy(async () => ({
+  default: (await import('../../features/messages/messages-runtime')).MessagesRuntime,
+}));
+
 // The link to the audio client: its store and the MQTT client load after the page, for signed-in users only.
 const NalsRuntime = lazy(async () => ({
   default: (await import('../../features/nals/components/nals-runtime')).NalsRuntime,
@@ -76,6 +81,7 @@ export function SignedInEffects({ user }: { user: CurrentUser }) {
       <NalsRuntime user={user} />
       <InvitationNotices userId={user.id} />
       {user.eligibleToSocial && <BlockedByRuntime userId={user.id} />}
+      {user.eligibleToSocial && <MessagesRuntime userId={user.id} />}
     </Suspense>
   );
 }

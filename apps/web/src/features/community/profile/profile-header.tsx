@@ -9,6 +9,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import type { Profile } from '@tutti/contract/community';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openAppModal } from '../../../components/ui/modal-host';
@@ -29,10 +30,12 @@ interface ProfileHeaderProps {
   profile: Profile;
   onBlock: () => void;
   blocking: boolean;
+  /** Another feature's action on this musician, first among the actions (the messages' "Send a message"). */
+  extraAction?: ReactNode;
 }
 
 /** Cover (3:1), avatar, names, place and delay, counts, and the actions on this musician. */
-export function ProfileHeader({ profile, onBlock, blocking }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, onBlock, blocking, extraAction }: ProfileHeaderProps) {
   const { t } = useTranslation(COMMUNITY_NS);
   const locale = currentLanguage();
   const countries = useCountries();
@@ -65,6 +68,7 @@ export function ProfileHeader({ profile, onBlock, blocking }: ProfileHeaderProps
               </Button>
             ) : (
               <>
+                {extraAction}
                 <FollowButton musician={profile} size="sm" />
                 <ProfileMenu name={name} onBlock={onBlock} pending={blocking} />
               </>

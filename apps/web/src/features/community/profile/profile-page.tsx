@@ -8,7 +8,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Profile as ProfileData } from '@tutti/contract/community';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -66,7 +66,10 @@ function BlockedNotice({ blocked, onUnblock, pending }: { blocked: Blocked; onUn
   );
 }
 
-function Profile({ username }: { username: string }) {
+/** Another feature's action on the musician shown (the router passes the messages' "Send a message"). */
+export type ProfileAction = (musician: { id: string; name: string }) => ReactNode;
+
+function Profile({ username, action }: { username: string; action?: ProfileAction }) {
   const { t } = useTranslation(COMMUNITY_NS);
   const { t: tc } = useTranslation();
   const profile = useProfile(username);
@@ -100,18 +103,31 @@ function Profile({ username }: { username: string }) {
   return (
     <ProfileView
       profile={data}
+      action={action}
       blocking={toggle.isPending}
       onBlock={() => toggle.mutate({ id: data.id, block: true }, { onError })}
     />
   );
 }
 
-function ProfileView({ profile, onBlock, blocking }: { profile: ProfileData; onBlock: () => void; blocking: boolean }) {
+interface ProfileViewProps {
+  profile: ProfileData;
+  onBlock: () => void;
+  blocking: boolean;
+  action?: ProfileAction;
+}
+
+function ProfileView({ profile, onBlock, blocking, action }: ProfileViewProps) {
   const { t } = useTranslation(COMMUNITY_NS);
   useTitle(profile.displayedUsername);
   return (
     <Stack gap="md">
-      <ProfileHeader profile={profile} blocking={blocking} onBlock={onBlock} />
+      <ProfileHeader
+        profile={profile}
+        blocking={blocking}
+        onBlock={onBlock}
+        extraAction={profile.self ? undefined : action?.({ id: profile.id, name: profile.displayedUsername })}
+      />
       {profile.restricted ? (
         <FormAlert kind="info">{t('profile.private', { name: profile.displayedUsername })}</FormAlert>
       ) : (
@@ -122,11 +138,11 @@ function ProfileView({ profile, onBlock, blocking }: { profile: ProfileData; onB
 }
 
 /** /users/profiles/:username (SPEC section 2): another musician's profile, as I may see it. */
-export function ProfilePage() {
+export function ProfilePage({ action }: { action?: ProfileAction }) {
   const { username = '' } = useParams();
   return (
     <CommunityGate>
-      <Profile key={username} username={username} />
+      <Profile key={username} username={username} action={action} />
     </CommunityGate>
   );
 }

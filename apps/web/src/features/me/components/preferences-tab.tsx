@@ -29,7 +29,12 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
   const ownDisplayed = user.displayedUsername === user.username ? '' : user.displayedUsername;
   const form = useForm({
     mode: 'controlled',
-    initialValues: { displayedUsername: ownDisplayed, newsOptIn: user.newsOptIn, publicProfile: user.publicProfile },
+    initialValues: {
+      displayedUsername: ownDisplayed,
+      newsOptIn: user.newsOptIn,
+      messageEmails: user.messageEmails,
+      publicProfile: user.publicProfile,
+    },
   });
 
   const submit = form.onSubmit((values) => {
@@ -77,6 +82,14 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
             {...form.getInputProps('displayedUsername')}
           />
           <Switch label={t('prefsTab.news')} {...form.getInputProps('newsOptIn', { type: 'checkbox' })} />
+          {/* Private messages are for the social age only (SPEC section 6): so is their email. */}
+          {user.eligibleToSocial && (
+            <Switch
+              label={t('prefsTab.messageEmails')}
+              description={t('prefsTab.messageEmailsHint')}
+              {...form.getInputProps('messageEmails', { type: 'checkbox' })}
+            />
+          )}
           <Switch
             label={t('prefsTab.publicProfile')}
             description={t('prefsTab.publicProfileHint')}

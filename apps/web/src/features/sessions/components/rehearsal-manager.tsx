@@ -19,6 +19,7 @@ import { sendCommand, useNals } from '../../../lib/nals/nals-store';
 import { formatClock, recordingTitle } from '../../../lib/nals/recording-time';
 import { useRecordingClock, useSavedRecording } from '../../../lib/nals/use-recording';
 import { SESSIONS_NS } from '../translations';
+import { AudioClientMessage } from './audio-client-message';
 import { RoomQuality } from './room-quality';
 import { DEFAULT_MIX, SlotRow, type SlotMix } from './slot-row';
 
@@ -54,6 +55,7 @@ export function RehearsalManager({ players, mySlot, roomId, disabled = false }: 
         <Title order={2} size="h3" id="rehearsal-manager">
           {t('manager.title')}
         </Title>
+        <AudioClientMessage />
         <Stack gap="xs">
           <Title order={3} size="h5">
             {t('manager.slots')}

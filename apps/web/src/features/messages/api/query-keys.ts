@@ -1,0 +1,9 @@
+/** Every messages query sits under `messages`: a block (mine or someone's of me) reloads them all. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  /** The header's badge: how many of my conversations hold unread messages. */
+  unread: ['messages', 'unread'] as const,
+  lists: ['messages', 'list'] as const,
+  list: (q: string) => ['messages', 'list', q] as const,
+  thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+};

@@ -1,0 +1,87 @@
+import { Anchor } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { busTopics, PrivateMessagesEventSchema } from '@tutti/contract/bus';
+import type { PrivateMessage } from '@tutti/contract/messages';
+import { showToast } from '../../components/ui/toast-host';
+import { api } from '../../lib/api';
+import { useBusTopic } from '../../lib/use-bus';
+import { findLoadedConversation } from './api/conversations';
+import { messageKeys } from './api/query-keys';
+import { addMessageToThread, setReadMarker } from './api/thread';
+import { conversationPath } from './paths';
+import { MESSAGES_NS } from './translations';
+
+/** A toast's preview: one line, at most this many characters. */
+const PREVIEW_MAX = 80;
+
+export function preview(contents: string): string {
+  const line = contents.replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
+}
+
+/**
+ * My private messages, live on every signed-in page (mounted once by the layout, social age only): the header's
+ * count follows `/users/{me}/private-messages` (so every tab agrees: reading in one clears the badge in the others),
+ * a loaded thread gets its new messages and read markers, the lists reload, and a message arriving while I am not
+ * on its thread says so in a toast that opens it.
+ */
+export function MessagesRuntime({ userId }: { userId: string }) {
+  const { t } = useTranslation(MESSAGES_NS);
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const where = useRef(pathname);
+  where.current = pathname;
+
+  const reloadLists = () => void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
+
+  const notify = async (message: PrivateMessage) => {
+    let conversation = findLoadedConversation(queryClient, message.conversationId);
+    if (!conversation) {
+      // Not in a loaded list (a first message, or no list opened yet): the newest conversations hold it.
+      const page = await api.call('listConversations', { query: { size: 5 } }).catch(() => null);
+      conversation = page?.items.find((c) => c.id === message.conversationId);
+    }
+    if (where.current === conversationPath(message.conversationId)) return; // opened meanwhile
+    const other = conversation?.other;
+    const name = other?.deleted ? t('member.deleted') : (other?.displayedUsername ?? t('toast.someone'));
+    showToast({
+      message: t('toast.from', { name, text: preview(message.contents) }),
+      action: (
+        <Anchor component={Link} to={conversationPath(message.conversationId)} size="sm">
+          {t('toast.open')}
+        </Anchor>
+      ),
+    });
+  };
+
+  useBusTopic(
+    busTopics.privateMessages(userId),
+    (data) => {
+      const parsed = PrivateMessagesEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      const event = parsed.data;
+      queryClient.setQueryData(messageKeys.unread, event.unreadConversations);
+      if (event.event === 'message') {
+        addMessageToThread(queryClient, event.message);
+        reloadLists();
+        const mine = event.message.authorId === userId;
+        if (!mine && where.current !== conversationPath(event.message.conversationId)) void notify(event.message);
+      } else if (event.event === 'read') {
+        const whose = event.readerId === userId ? 'mine' : 'other';
+        setReadMarker(queryClient, event.conversationId, whose, event.readUpTo);
+        reloadLists();
+      } else {
+        // A block or an unblock: which conversations I see, and whether I may write, changed.
+        void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      }
+    },
+    // Back after a lost connection: messages and markers may have been missed.
+    () => void queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  );
+  return null;
+}
