@@ -161,7 +161,7 @@ export async function runRenewalsBench(options: {
         rows: { invoices: number; paid: number }[];
       }
     ).rows[0]!;
-    return {
+    const report: RenewalsReport = {
       date: new Date().toISOString().slice(0, 16).replace('T', ' '),
       machine: machine(),
       database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
@@ -175,6 +175,9 @@ export async function runRenewalsBench(options: {
       paid: counts.paid,
       ratioToBaseline: round(renewalSeconds / baselineSeconds),
     };
+    // Printed before the app closes: a run of this size is long to repeat.
+    console.log(JSON.stringify(report));
+    return report;
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

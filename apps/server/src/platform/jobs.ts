@@ -8,7 +8,9 @@ import type { OutageWatch } from './outage.ts';
  */
 export interface Jobs {
   register(name: string, intervalMs: number, run: () => Promise<unknown>): void;
-  /** Runs the job once now (after the run in flight, if any); tests drive jobs with it and a moved clock. */
+  /** Runs the job once now, or once after the run in flight: callers meanwhile share that one next run (10,000
+   *  webhooks asking for it make one or two runs, not 10,000). Nothing runs once stopped. Tests drive jobs with it
+   *  and a moved clock. */
   runNow(name: string): Promise<void>;
   /** Starts every registered job's timer (on app ready). */
   start(): void;
@@ -20,6 +22,8 @@ interface Job {
   intervalMs: number;
   run: () => Promise<unknown>;
   running: Promise<void> | null;
+  /** The run promised to runNow's callers after the one in flight. */
+  next: Promise<void> | null;
   timer: NodeJS.Timeout | null;
 }
 
@@ -46,13 +50,19 @@ export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'r
   return {
     register(name, intervalMs, run) {
       if (jobs.has(name)) throw new Error(`Job ${name} is already registered`);
-      jobs.set(name, { intervalMs, run, running: null, timer: null });
+      jobs.set(name, { intervalMs, run, running: null, next: null, timer: null });
     },
     async runNow(name) {
       const job = jobs.get(name);
       if (!job) throw new Error(`No job named ${name}`);
-      while (job.running) await job.running;
-      await execute(name, job);
+      if (stopped) return;
+      if (!job.running) return execute(name, job);
+      job.next ??= (async () => {
+        while (job.running) await job.running;
+        job.next = null;
+        if (!stopped) await execute(name, job);
+      })();
+      return job.next;
     },
     start() {
       stopped = false;
@@ -70,7 +80,7 @@ export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'r
         if (job.timer) clearInterval(job.timer);
         job.timer = null;
       }
-      await Promise.all([...jobs.values()].map((job) => job.running));
+      await Promise.all([...jobs.values()].flatMap((job) => [job.running, job.next]));
     },
   };
 }

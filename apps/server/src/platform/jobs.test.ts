@@ -1,0 +1,51 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createJobs } from './jobs.ts';
+
+const log = pino({ level: 'silent' });
+
+/** A job whose runs wait until released, counting them. */
+function gatedJob() {
+  let runs = 0;
+  let release: () => void = () => undefined;
+  const run = () => {
+    runs += 1;
+    return new Promise<void>((resolve) => (release = resolve));
+  };
+  return { run, runs: () => runs, release: () => release() };
+}
+
+describe('jobs', () => {
+  it('runs once more after the run in flight, however many callers asked meanwhile', async () => {
+    const jobs = createJobs(log);
+    const job = gatedJob();
+    jobs.register('events', 60_000, job.run);
+    const first = jobs.runNow('events');
+    const askers = Array.from({ length: 1000 }, () => jobs.runNow('events'));
+    expect(job.runs()).toBe(1);
+    job.release();
+    await first;
+    await new Promise((r) => setImmediate(r));
+    expect(job.runs()).toBe(2);
+    job.release();
+    await Promise.all(askers);
+    expect(job.runs()).toBe(2);
+  });
+
+  it('starts nothing once stopped, and stop waits for the run in flight', async () => {
+    const jobs = createJobs(log);
+    const job = gatedJob();
+    jobs.register('events', 60_000, job.run);
+    void jobs.runNow('events');
+    const waiting = jobs.runNow('events');
+    let stopped = false;
+    const stopping = jobs.stop().then(() => (stopped = true));
+    await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    job.release();
+    await stopping;
+    await waiting;
+    await jobs.runNow('events');
+    expect(job.runs()).toBe(1);
+  });
+});
