@@ -1,28 +1,13 @@
 import { vi } from 'vitest';
 import type { CurrentUser } from '@tutti/contract/accounts';
+import { testUser } from '../../../test/current-user';
 import type { Conversation, ConversationMember, MessagePage, PrivateMessage } from '@tutti/contract/messages';
 
 export const ME_ID = '11111111-1111-4111-8111-111111111111';
 export const BEN_ID = '22222222-2222-4222-8222-222222222222';
 export const CONVERSATION_ID = '33333333-3333-4333-8333-333333333333';
 
-export const ME: CurrentUser = {
-  id: ME_ID,
-  email: 'ana@example.com',
-  username: 'ana',
-  displayedUsername: 'Ana',
-  profilePicture: null,
-  locale: 'en',
-  privileges: ['CORE_GUEST'],
-  nalsToken: 'tok_ana',
-  audioClientSeen: true,
-  eligibleToSocial: true,
-  birthdate: '1990-01-01',
-  newsOptIn: false,
-  messageEmails: true,
-  publicProfile: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+export const ME: CurrentUser = testUser({ id: ME_ID });
 
 export const BEN: ConversationMember = {
   id: BEN_ID,

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@tutti/contract/accounts';
 import type { JoinedSession, MusicianRef, Session, SessionPlayer } from '@tutti/contract/sessions';
+import { testUser } from '../../../test/current-user';
 
 /** Sessions and musicians as the server answers them, for this feature's tests. */
 export const ANA: MusicianRef = {
@@ -19,18 +20,13 @@ export const SESSION_ID = '33333333-3333-4333-8333-333333333333';
 export const ROOM_ID = '44444444-4444-4444-8444-444444444444';
 
 export const userOf = (m: MusicianRef, privileges: string[] = ['CORE_GUEST']): CurrentUser =>
-  ({
+  testUser({
     id: m.id,
     username: m.username,
     displayedUsername: m.displayedUsername,
-    profilePicture: null,
-    locale: 'en',
     privileges,
     nalsToken: `tok_${m.username}`,
-    audioClientSeen: true,
-    eligibleToSocial: true,
-    birthdate: '1990-01-01',
-  }) as unknown as CurrentUser;
+  });
 
 export const player = (musician: MusicianRef, slot: number): SessionPlayer => ({
   musician,

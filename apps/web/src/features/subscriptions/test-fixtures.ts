@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@tutti/contract/accounts';
 import type { CardSetup, Invoice, PaymentCard } from '@tutti/contract/payments';
+import { testUser } from '../../../test/current-user';
 import type { AvailableProduct, MySubscriptions, Subscription } from '@tutti/contract/subscriptions';
 
 /** Subscriptions and offers as the server answers them, for this feature's tests. */
@@ -55,18 +56,7 @@ export const mySessionsWith = (remainingMinutes: number | null) => ({
 });
 
 /** The signed-in musician of these tests. */
-export const ME = {
-  id: '11111111-1111-4111-8111-111111111111',
-  username: 'ana',
-  displayedUsername: 'Ana',
-  profilePicture: null,
-  locale: 'en',
-  privileges: ['CORE_GUEST'],
-  nalsToken: 'tok_ana',
-  audioClientSeen: true,
-  eligibleToSocial: true,
-  birthdate: '1990-01-01',
-} as unknown as CurrentUser;
+export const ME: CurrentUser = testUser();
 
 export const json = (status: number, body: unknown) =>
   new Response(body === null ? null : JSON.stringify(body), {

@@ -4,25 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { renderWithProviders } from '../../../../test/render';
 import { setCurrentUser } from '../../../lib/session';
+import { testUser } from '../../../../test/current-user';
 import { PreferencesTab } from './preferences-tab';
 
-const USER: CurrentUser = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@example.com',
-  username: 'ana',
-  displayedUsername: 'ana',
-  profilePicture: null,
-  locale: 'en',
-  privileges: ['CORE_GUEST'],
-  nalsToken: 'tok',
-  audioClientSeen: true,
-  eligibleToSocial: true,
-  birthdate: '1990-01-01',
-  newsOptIn: false,
-  messageEmails: true,
-  publicProfile: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER: CurrentUser = testUser({ displayedUsername: 'ana', nalsToken: 'tok' });
 
 describe('PreferencesTab, message emails', () => {
   let bodies: unknown[];
