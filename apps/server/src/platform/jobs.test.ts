@@ -32,6 +32,25 @@ describe('jobs', () => {
     expect(job.runs()).toBe(2);
   });
 
+  it('tells a run that loops over batches when the server closes, so it ends after its current batch', async () => {
+    const jobs = createJobs(log);
+    let batches = 0;
+    jobs.register('backlog', 60_000, async (stopping) => {
+      while (!stopping()) {
+        batches += 1;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    });
+    const run = jobs.runNow('backlog');
+    await new Promise((r) => setTimeout(r, 30));
+    await jobs.stop();
+    await run;
+    const atStop = batches;
+    expect(atStop).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(batches).toBe(atStop);
+  });
+
   it('starts nothing once stopped, and stop waits for the run in flight', async () => {
     const jobs = createJobs(log);
     const job = gatedJob();

@@ -7,7 +7,9 @@ import type { OutageWatch } from './outage.ts';
  * Within one instance a job never overlaps itself: a tick that finds the previous run still going is skipped.
  */
 export interface Jobs {
-  register(name: string, intervalMs: number, run: () => Promise<unknown>): void;
+  /** `run` gets `stopping()`: true once the server closes, so a run that loops over batches ends after its current
+   *  one instead of holding the shutdown until its backlog is drained. */
+  register(name: string, intervalMs: number, run: (stopping: () => boolean) => Promise<unknown>): void;
   /** Runs the job once now, or once after the run in flight: callers meanwhile share that one next run (10,000
    *  webhooks asking for it make one or two runs, not 10,000). Nothing runs once stopped. Tests drive jobs with it
    *  and a moved clock. */
@@ -20,7 +22,7 @@ export interface Jobs {
 
 interface Job {
   intervalMs: number;
-  run: () => Promise<unknown>;
+  run: (stopping: () => boolean) => Promise<unknown>;
   running: Promise<void> | null;
   /** The run promised to runNow's callers after the one in flight. */
   next: Promise<void> | null;
@@ -35,7 +37,7 @@ export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'r
   const execute = (name: string, job: Job): Promise<void> => {
     const run = (async () => {
       try {
-        await job.run();
+        await job.run(() => stopped);
       } catch (err) {
         // A failed run is retried at the next tick; it must not take the process down.
         if (!outage?.report(err)) log.error({ err, job: name }, 'job failed');

@@ -71,9 +71,10 @@ export function createRenewals(deps: {
     return pumping;
   };
 
-  /** Runs `step` over batches until it claims nothing; each batch's emails are queued after its commit. */
-  const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>) => {
-    for (;;) {
+  /** Runs `step` over batches until it claims nothing (or the server closes: the rest is the next run's); each
+   *  batch's emails are queued after its commit. */
+  const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>, stopping: () => boolean) => {
+    while (!stopping()) {
       const { claimed, mails } = await step(now());
       outbox.push(...mails);
       if (mails.length > 0) void pump();
@@ -327,12 +328,10 @@ export function createRenewals(deps: {
       while (pumping) await pumping;
     },
     /** One pass of every step, in the order that keeps a period's story straight. */
-    async run(): Promise<void> {
-      await drain(endCancelled);
-      await drain(openPeriods);
-      await drain(collect);
-      await drain(remindTrials);
-      await drain(expireIncomplete);
+    async run(stopping: () => boolean = () => false): Promise<void> {
+      for (const step of [endCancelled, openPeriods, collect, remindTrials, expireIncomplete]) {
+        await drain(step, stopping);
+      }
     },
   };
 }

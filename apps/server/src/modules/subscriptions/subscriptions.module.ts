@@ -118,8 +118,8 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     notices,
   });
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));
-  deps.jobs.register('payment-events', 30_000, () => webhooks.process());
-  deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, () => renewals.run());
+  deps.jobs.register('payment-events', 30_000, (stopping) => webhooks.process(stopping));
+  deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, (stopping) => renewals.run(stopping));
   // The emails of a run finish before the database closes, within Fastify's hook time-out; a longer queue (a burst of
   // thousands of receipts) is cut short and said so.
   app.addHook('preClose', async () => {

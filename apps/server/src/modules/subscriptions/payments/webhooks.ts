@@ -70,10 +70,11 @@ export function createWebhooks(deps: {
      * Processes stored events in order. Handlers are idempotent (a payment settles an invoice only while it is open,
      * under its row lock), so two instances picking the same event do no harm; the event is marked once.
      */
-    async process(): Promise<number> {
+    async process(stopping: () => boolean = () => false): Promise<number> {
       let processed = 0;
       const failed = new Set<string>();
-      for (;;) {
+      // Batch after batch until none is left, or the server closes (the rest waits for the next run).
+      while (!stopping()) {
         const pending = await db
           .select()
           .from(paymentEvents)
@@ -98,6 +99,7 @@ export function createWebhooks(deps: {
           processed += 1;
         }
       }
+      return processed;
     },
 
     /** The endpoint: its own scope reads JSON as the raw string the signature covers. */
