@@ -2,6 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// jsdom has no `document.fonts`, which Mantine's autosizing textarea listens to: every test that renders one needs it.
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
+}
+
 afterEach(() => {
   cleanup();
   // Absent from the Node environment some tests choose (`@vitest-environment node`: the broker integration test).

@@ -89,12 +89,3 @@ export const busModule = {
   startBus: vi.fn(),
   closeBus: vi.fn(),
 };
-
-/** jsdom has no `document.fonts`, which Mantine's autosizing textarea listens to. */
-export function stubFonts(): void {
-  if ('fonts' in document) return;
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
-  });
-}

@@ -1,12 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_CONTENTS_MAX } from '@tutti/contract/messages';
 import { renderWithProviders } from '../../../../test/render';
-import { stubFonts } from '../test-fixtures';
 import { Composer, COUNTER_FROM } from './composer';
-
-beforeAll(stubFonts);
 
 function setup() {
   const onSend = vi.fn();

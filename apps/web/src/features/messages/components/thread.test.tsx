@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { busTopics } from '@tutti/contract/bus';
 import { TYPING_EXPIRY_MS, type MessagePage, type PrivateMessage } from '@tutti/contract/messages';
 import { renderWithProviders } from '../../../../test/render';
@@ -16,7 +16,6 @@ import {
   ME_ID,
   message,
   messagePage,
-  stubFonts,
 } from '../test-fixtures';
 import { Thread } from './thread';
 
@@ -31,8 +30,6 @@ describe('Thread', () => {
   let sent: { contents: string; clientMessageId: string }[];
   let reads: string[];
   let fetchSpy: ReturnType<typeof vi.fn>;
-
-  beforeAll(stubFonts);
   beforeEach(() => {
     setCurrentUser(ME);
     bus.reset();

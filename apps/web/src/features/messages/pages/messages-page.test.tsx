@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import type { Conversation } from '@tutti/contract/messages';
 import { renderWithProviders } from '../../../../test/render';
 import { setCurrentUser } from '../../../lib/session';
-import { apiError, conversation, json, ME, ME_ID, message, stubFonts } from '../test-fixtures';
+import { apiError, conversation, json, ME, ME_ID, message } from '../test-fixtures';
 import { MessagesPage } from './messages-page';
 
 vi.mock('../../../lib/use-bus', async () => (await import('../test-fixtures')).busModule);
@@ -20,7 +20,6 @@ function Where() {
 describe('MessagesPage, the list', () => {
   let items: Conversation[];
   let queries: URLSearchParams[];
-  beforeAll(stubFonts);
   beforeEach(() => {
     setCurrentUser(ME);
     items = [];
