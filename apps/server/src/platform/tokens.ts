@@ -29,7 +29,8 @@ export function loadStoredSecret(configured: string | null, dataDir: string, fil
 export const loadJwtSecret = (configured: string | null, dataDir: string): string =>
   loadStoredSecret(configured, dataDir, 'jwt-secret');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID as Postgres writes them (ids in tokens, broker usernames, webhook metadata). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   accountId: string;

@@ -9,8 +9,8 @@ import {
 } from '../../platform/broker-acl.ts';
 import type { BrokerAuthenticator } from '../../platform/broker.ts';
 import type { NalsRepository } from './nals.repository.ts';
+import { UUID } from '../../platform/tokens.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Access tokens and nalsTokens are far shorter; anything longer is not worth a lookup. */
 const MAX_SECRET_LENGTH = 2048;
 

@@ -41,14 +41,49 @@ export function createBillingService(deps: BillingDeps) {
   const { db, provider, cards, now } = deps;
   const { notify } = deps.notices;
 
-  const nextNumber = async (tx: Db, at: Date): Promise<string> => {
+  /** `count` invoice numbers in one round trip. */
+  const nextNumbers = async (tx: Db, at: Date, count: number): Promise<string[]> => {
     // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
     const result = (await tx.execute(
-      sql`select nextval('${sql.raw(invoiceNumbers.seqName ?? 'invoice_numbers')}')::text as n`,
-    )) as unknown as {
-      rows: { n: string }[];
-    };
-    return `TUTTI-${at.getUTCFullYear()}-${(result.rows[0]?.n ?? '0').padStart(6, '0')}`;
+      sql`select nextval('${sql.raw(invoiceNumbers.seqName ?? 'invoice_numbers')}')::text as n
+        from generate_series(1, ${count}::int)`,
+    )) as unknown as { rows: { n: string }[] };
+    return result.rows.map(({ n }) => `TUTTI-${at.getUTCFullYear()}-${n.padStart(6, '0')}`);
+  };
+
+  /**
+   * Opens the invoices of several periods in two round trips (the renewal job opens hundreds at once); a period that
+   * has its invoice already (another instance made it) gets no second one and is left out of the answer.
+   */
+  const newInvoices = async (
+    tx: Db,
+    items: { s: Pick<SubscriptionRow, 'id' | 'accountId'>; product: ProductRow; period: { start: Date; end: Date } }[],
+    at: Date,
+  ): Promise<InvoiceRow[]> => {
+    if (items.length === 0) return [];
+    const numbers = await nextNumbers(tx, at, items.length);
+    return (
+      tx
+        .insert(invoices)
+        .values(
+          items.map(({ s, product, period }, index) => ({
+            number: numbers[index]!,
+            accountId: s.accountId,
+            subscriptionId: s.id,
+            productNameEn: product.nameEn,
+            productNameFr: product.nameFr,
+            amountCents: product.priceCents,
+            status: 'open' as const,
+            periodStart: period.start,
+            periodEnd: period.end,
+            nextAttemptAt: at,
+            createdAt: at,
+          })),
+        )
+        // One invoice per subscription and period, whoever tries to make a second.
+        .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart] })
+        .returning()
+    );
   };
 
   const newInvoice = async (
@@ -57,27 +92,7 @@ export function createBillingService(deps: BillingDeps) {
     product: ProductRow,
     period: { start: Date; end: Date },
     at: Date,
-  ): Promise<InvoiceRow | null> => {
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        number: await nextNumber(tx, at),
-        accountId: s.accountId,
-        subscriptionId: s.id,
-        productNameEn: product.nameEn,
-        productNameFr: product.nameFr,
-        amountCents: product.priceCents,
-        status: 'open',
-        periodStart: period.start,
-        periodEnd: period.end,
-        nextAttemptAt: at,
-        createdAt: at,
-      })
-      // One invoice per subscription and period, whoever tries to make a second.
-      .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart] })
-      .returning();
-    return row ?? null;
-  };
+  ): Promise<InvoiceRow | null> => (await newInvoices(tx, [{ s, product, period }], at))[0] ?? null;
 
   /** An invoice paid: its subscription runs (a first payment, or a renewal retried after a failure). */
   const settle = async (tx: Db, invoice: InvoiceRow, paymentIntentId: string, at: Date) => {
@@ -138,6 +153,7 @@ export function createBillingService(deps: BillingDeps) {
     notify,
     settle,
     newInvoice,
+    newInvoices,
     abandon,
 
     /**

@@ -58,8 +58,9 @@ export function createRenewals(deps: {
   type Mail = () => Promise<void>;
 
   /**
-   * The emails of committed work, sent one at a time behind the job: a receipt renders its invoice's PDF (tens of
-   * milliseconds of CPU), and a burst of renewals must not wait for its mail (bench/renewals.ts).
+   * The emails of committed work, sent one at a time once the run is over: a receipt renders its invoice's PDF
+   * (milliseconds of CPU each), and a burst of renewals must not share the process with its mail (bench/renewals.ts:
+   * 10,000 receipts rendered during the run made it several times slower).
    */
   const outbox: Mail[] = [];
   let pumping: Promise<void> | null = null;
@@ -72,12 +73,11 @@ export function createRenewals(deps: {
   };
 
   /** Runs `step` over batches until it claims nothing (or the server closes: the rest is the next run's); each
-   *  batch's emails are queued after its commit. */
+   *  batch's emails are queued after its commit, and go out after the run. */
   const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>, stopping: () => boolean) => {
     while (!stopping()) {
       const { claimed, mails } = await step(now());
       outbox.push(...mails);
-      if (mails.length > 0) void pump();
       if (claimed < BATCH) return;
     }
   };
@@ -128,14 +128,20 @@ export function createRenewals(deps: {
         .orderBy(asc(subscriptions.currentPeriodEnd))
         .limit(BATCH)
         .for('update', { of: subscriptions, skipLocked: true });
-      for (const { s, p } of rows) {
+      // The whole batch in three round trips (numbers, invoices, periods), whatever its size.
+      const items = rows.map(({ s, p }) => {
         const start = s.currentPeriodEnd;
-        const end = nextPeriodEnd(s.billingAnchor ?? start, start);
-        await billing.newInvoice(tx, s, p, { start, end }, at);
-        await tx
-          .update(subscriptions)
-          .set({ currentPeriodStart: start, currentPeriodEnd: end })
-          .where(eq(subscriptions.id, s.id));
+        return { s, product: p, period: { start, end: nextPeriodEnd(s.billingAnchor ?? start, start) } };
+      });
+      await billing.newInvoices(tx, items, at);
+      if (items.length > 0) {
+        const periods = items.map(
+          ({ s, period }) => sql`(${s.id}::uuid, ${period.start.toISOString()}::timestamptz,
+            ${period.end.toISOString()}::timestamptz)`,
+        );
+        await tx.execute(sql`UPDATE subscriptions AS s
+          SET current_period_start = v.period_start, current_period_end = v.period_end
+          FROM (VALUES ${sql.join(periods, sql`, `)}) AS v(id, period_start, period_end) WHERE s.id = v.id`);
       }
       report.renewed += rows.length;
       return { claimed: rows.length, mails: [] };
@@ -218,17 +224,24 @@ export function createRenewals(deps: {
       });
       const mails: Mail[] = [];
       let done = 0;
+      const paidRows: { i: InvoiceRow; paymentIntentId: string }[] = [];
       for (const [index, { i, s, p }] of rows.entries()) {
         const result = results[index]!;
         // Left due for the next run; not counted, so that a batch of them ends this run instead of looping.
         if (result.status === 'failed' && result.code === 'unavailable') continue;
         done += 1;
         if (result.status === 'succeeded') {
-          const { paid } = await billing.settle(tx, { ...i, attempts: i.attempts + 1 }, result.paymentIntentId, at);
-          await tx
-            .update(invoices)
-            .set({ attempts: i.attempts + 1 })
-            .where(eq(invoices.id, i.id));
+          const { paymentIntentId } = result;
+          const paid: InvoiceRow = {
+            ...i,
+            status: 'paid',
+            paidAt: at,
+            nextAttemptAt: null,
+            failureCode: null,
+            paymentIntentId,
+            attempts: i.attempts + 1,
+          };
+          paidRows.push({ i, paymentIntentId });
           report.paid += 1;
           mails.push(() =>
             billing.notify(
@@ -255,8 +268,34 @@ export function createRenewals(deps: {
           if (next === null) await billing.notify(s.accountId, p, { kind: 'ended', at });
         });
       }
+      await settlePaid(tx, paidRows, at);
       return { claimed: done, mails };
     });
+
+  /**
+   * The paid invoices of a batch, as `billing.settle` leaves one (and one attempt more), in two round trips: their
+   * subscriptions run again (a renewal retried after a failure was past_due).
+   */
+  const settlePaid = async (tx: Db, paid: { i: InvoiceRow; paymentIntentId: string }[], at: Date) => {
+    if (paid.length === 0) return;
+    const values = paid.map(({ i, paymentIntentId }) => sql`(${i.id}::uuid, ${paymentIntentId})`);
+    await tx.execute(sql`UPDATE invoices AS i
+      SET status = 'paid', paid_at = ${at.toISOString()}::timestamptz, next_attempt_at = NULL, failure_code = NULL,
+        payment_intent_id = v.payment_intent_id, attempts = i.attempts + 1
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, payment_intent_id) WHERE i.id = v.id`);
+    await tx
+      .update(subscriptions)
+      .set({ status: 'active' })
+      .where(
+        and(
+          inArray(
+            subscriptions.id,
+            paid.map(({ i }) => i.subscriptionId),
+          ),
+          sql`${subscriptions.status} <> 'canceled'`,
+        ),
+      );
+  };
 
   /** "Your trial ends in 3 days", once. */
   const remindTrials = async (at: Date) =>
@@ -329,8 +368,12 @@ export function createRenewals(deps: {
     },
     /** One pass of every step, in the order that keeps a period's story straight. */
     async run(stopping: () => boolean = () => false): Promise<void> {
-      for (const step of [endCancelled, openPeriods, collect, remindTrials, expireIncomplete]) {
-        await drain(step, stopping);
+      try {
+        for (const step of [endCancelled, openPeriods, collect, remindTrials, expireIncomplete]) {
+          await drain(step, stopping);
+        }
+      } finally {
+        if (outbox.length > 0) void pump();
       }
     },
   };
