@@ -105,6 +105,23 @@ describe('private messages on the bus', () => {
     expect(await bobs.next()).toEqual({ topic, data: { accountId: ann.id, typing: true } });
   });
 
+  it("counts each member's other unread conversations in the event, the blocked ones left out", async () => {
+    const [ann, bob, cat, dan] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    const api = messagesApi(t);
+    ok(await api.send(cat, await conversationOf(t, cat, bob), 'from cat'), 201);
+    ok(await api.send(dan, await conversationOf(t, dan, bob), 'from dan'), 201);
+    ok(await api.send(cat, await conversationOf(t, cat, ann), 'to ann'), 201);
+    expect((await call(t, 'POST', `v1/me/blocked/${dan.id}`, { token: bob.accessToken })).status).toBe(204);
+    const id = await conversationOf(t, ann, bob);
+    const anns = await connect(ann, busTopics.privateMessages(ann.id));
+    const bobs = await connect(bob, busTopics.privateMessages(bob.id));
+    const sent = ok(await api.send(ann, id, 'counted'), 201);
+    // Bob: cat's and this one (dan's is blocked); Ann: cat's (her own conversation with Bob is read by writing).
+    expect((await bobs.next()).data).toMatchObject({ message: { messageId: sent.messageId }, unreadConversations: 2 });
+    expect((await anns.next()).data).toMatchObject({ message: { messageId: sent.messageId }, unreadConversations: 1 });
+    expect(ok(await api.list(bob)).unreadConversations).toBe(2);
+  });
+
   it('refuses typing in a blocked conversation, and tells both members their lists changed', async () => {
     const [ann, bob] = [await createUser(t), await createUser(t)];
     const id = await conversationOf(t, ann, bob);

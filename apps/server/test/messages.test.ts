@@ -131,10 +131,15 @@ describe.each(databases())('private messages on $name', (database) => {
     const first = ok(await api().send(ann, id, 'only once', clientMessageId), 201);
     const retry = ok(await api().send(ann, id, 'only once', clientMessageId), 201);
     expect(retry).toEqual(first);
+    // Retries racing each other (a flaky network) still store it once, and all answer that one.
+    const racing = randomUUID();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => api().send(ann, id, 'raced', racing)));
+    expect(new Set(answers.map((res) => ok(res, 201).messageId)).size).toBe(1);
     // Bob's own message may use the same client id: ids are per author.
     ok(await api().send(bob, id, 'mine', clientMessageId), 201);
     const thread = ok(await api().get(bob, id));
     expect(thread.messages.filter((m) => m.contents === 'only once')).toHaveLength(1);
+    expect(thread.messages.filter((m) => m.contents === 'raced')).toHaveLength(1);
     expect(thread.conversation.unreadCount).toBe(0);
   });
 

@@ -31,6 +31,7 @@ export interface MessagesModuleDeps {
  *  link in an email). Answers the service: the bus rules and the community's block call it. */
 export function registerMessages(app: FastifyInstance, endpoint: Endpoint, deps: MessagesModuleDeps) {
   const messages = createMessagesService({
+    db: deps.db,
     repo: createMessagesRepository(deps.db),
     pubsub: deps.pubsub,
     pictureUrl: deps.pictureUrl,

@@ -185,65 +185,6 @@ export function createMessagesRepository(db: Db) {
         .orderBy(desc(privateMessages.seq))
         .limit(size + 1),
 
-    /**
-     * Stores a message once per (author, clientMessageId): a retry finds the first one (`created: false`). Sends in
-     * one conversation take its row's lock, so their order (seq) is the order they commit in, and the counters stay
-     * exact. Null when `mayWrite` is false and the message is new (a retry of a stored one still answers it).
-     */
-    async send(
-      conversationId: string,
-      authorId: string,
-      contents: string,
-      clientMessageId: string,
-      now: () => Date,
-      mayWrite: boolean,
-    ): Promise<{ message: PrivateMessageRow; created: boolean } | null> {
-      return db.transaction(async (tx) => {
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(eq(conversations.id, conversationId))
-          .for('update');
-        const [existing] = await tx
-          .select()
-          .from(privateMessages)
-          .where(
-            and(
-              eq(privateMessages.conversationId, conversationId),
-              eq(privateMessages.authorId, authorId),
-              eq(privateMessages.clientMessageId, clientMessageId),
-            ),
-          );
-        if (existing) return { message: existing, created: false };
-        if (!mayWrite) return null;
-        // Read under the lock: sent times follow the order too.
-        const at = now();
-        const [message] = await tx
-          .insert(privateMessages)
-          .values({ conversationId, authorId, contents, clientMessageId, sentAt: at })
-          .returning();
-        if (!message) throw new Error('message not stored');
-        // Writing reads everything before: the author's marker moves to their message.
-        await tx
-          .update(conversationMembers)
-          .set({ readSeq: message.seq, readMessageId: message.id, unreadCount: 0, unreadSince: null, updatedAt: at })
-          .where(
-            and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, authorId)),
-          );
-        await tx
-          .update(conversationMembers)
-          .set({
-            unreadCount: sql`${conversationMembers.unreadCount} + 1`,
-            unreadSince: sql`coalesce(${conversationMembers.unreadSince}, ${at.toISOString()}::timestamptz)`,
-            updatedAt: at,
-          })
-          .where(
-            and(eq(conversationMembers.conversationId, conversationId), ne(conversationMembers.accountId, authorId)),
-          );
-        return { message, created: true };
-      });
-    },
-
     /** Moves my marker to `message` when it is later than where it is; answers the row after (moved or not). */
     async read(
       accountId: string,

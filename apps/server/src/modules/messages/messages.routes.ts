@@ -11,7 +11,7 @@ export function registerMessagesRoutes(endpoint: Endpoint, messages: MessagesSer
   );
   endpoint(
     'sendMessage',
-    ({ auth, params, body }) => messages.send(auth.accountId, params.id, body.contents, body.clientMessageId),
+    ({ auth, params, body }) => messages.send(auth.account, params.id, body.contents, body.clientMessageId),
     { accountLimit: MESSAGES_PER_MINUTE },
   );
   endpoint('readConversation', ({ auth, params, body }) => messages.read(auth.accountId, params.id, body.messageId));

@@ -1,13 +1,17 @@
 import { busTopics, type PrivateMessagesEvent } from '@tutti/contract/bus';
 import type { Conversation, ConversationPage, MessagePage, PrivateMessage, ReadMarker } from '@tutti/contract/messages';
+import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { requestBusRecheck, type PubSub } from '../../platform/pubsub.ts';
+import type { AccountRow } from '../../platform/schema.ts';
 import { socialAgeCutoff } from '../community/community.visibility.ts';
 import { isEligibleToSocial } from '../me/me.policy.ts';
 import { presentConversation, presentMessage } from './messages.presenter.ts';
 import type { ListedRow, MessagesRepository, OtherRow } from './messages.repository.ts';
+import { sendMessage } from './messages.send.ts';
 
 export interface MessagesDeps {
+  db: Db;
   repo: MessagesRepository;
   pubsub: PubSub;
   pictureUrl: (key: string) => string;
@@ -130,34 +134,47 @@ export function createMessagesService(deps: MessagesDeps) {
       };
     },
 
+    /**
+     * The send path (issue 13: send to delivery), in as few round trips as the rules allow: the signed-in account
+     * comes from the request's authentication (no lookup), the membership and writable checks share one statement
+     * with the conversation's lock, and one more statement stores the message, moves both member rows and counts
+     * both members' unread conversations. Once committed, the recipient's event goes out first, before anything else.
+     */
     async send(
-      viewerId: string,
+      account: AccountRow,
       conversationId: string,
       contents: string,
       clientMessageId: string,
     ): Promise<PrivateMessage> {
-      await viewer(viewerId);
-      const row = await member(viewerId, conversationId);
-      // Checked before the send's transaction (PGlite has one connection: no other query may run inside it).
-      const stored = await repo.send(
-        conversationId,
-        viewerId,
-        contents,
-        clientMessageId,
+      const viewerId = account.id;
+      if (!isEligibleToSocial(account.birthdate, deps.now())) throw notEligible();
+      const outcome = await sendMessage(
+        deps.db,
+        { conversationId, authorId: viewerId, contents, clientMessageId },
+        (check) =>
+          check.otherId !== null &&
+          check.otherValidated &&
+          isEligibleToSocial(check.otherBirthdate, deps.now()) &&
+          !check.blocked,
         deps.now,
-        await writable(viewerId, row.other),
       );
-      if (!stored) throw closed();
-      const { message, created } = stored;
+      if (outcome.kind === 'notMember') throw noSuchConversation();
+      if (outcome.kind === 'closed') throw closed();
+      const { message, created, otherId } = outcome;
       if (created) {
         // The recipient first: their page is the one waiting.
-        for (const accountId of [...(row.member.otherId === null ? [] : [row.member.otherId]), viewerId]) {
-          await publish(accountId, {
+        if (otherId !== null) {
+          await publish(otherId, {
             event: 'message',
-            message: presentMessage(message, accountId),
-            unreadConversations: await repo.unreadConversations(accountId),
+            message: presentMessage(message, otherId),
+            unreadConversations: outcome.otherUnread,
           });
         }
+        await publish(viewerId, {
+          event: 'message',
+          message: presentMessage(message, viewerId),
+          unreadConversations: outcome.authorUnread,
+        });
       }
       return presentMessage(message, viewerId);
     },
