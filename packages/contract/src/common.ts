@@ -102,6 +102,4 @@ export interface Page<T> {
   size: number;
   total: number;
 }
-/** True when pages after `page` hold more items. */
-export const hasMorePages = (page: Pick<Page<unknown>, 'page' | 'size' | 'total'>): boolean =>
-  page.page * page.size < page.total;
+export { hasMorePages } from './paging.ts';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
@@ -83,19 +84,28 @@ export const routes: RouteObject[] = [
                 lazy: {
                   loader: async () => (await import('./hall-loader')).hallLoader,
                   // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
-                  // client's first step the nals feature's.
+                  // client's first step the nals feature's. The musicians around, under the lists, load while the hall
+                  // paints instead of before (issue 9: the hall's largest paint waited for their code).
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }, { MusiciansAround }] = await Promise.all(
-                      [
-                        import('../features/sessions/pages/hall-page'),
-                        import('../features/hall/components/hall-greeting'),
-                        import('../features/nals/components/audio-setup-step'),
-                        import('../features/community/around/musicians-around'),
-                      ],
-                    );
+                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }] = await Promise.all([
+                      import('../features/sessions/pages/hall-page'),
+                      import('../features/hall/components/hall-greeting'),
+                      import('../features/nals/components/audio-setup-step'),
+                    ]);
+                    const MusiciansAround = lazy(async () => ({
+                      default: (await import('../features/community/around/musicians-around')).MusiciansAround,
+                    }));
                     return function Hall() {
                       return (
-                        <HallPage greeting={<HallGreeting />} setup={<AudioSetupStep />} around={<MusiciansAround />} />
+                        <HallPage
+                          greeting={<HallGreeting />}
+                          setup={<AudioSetupStep />}
+                          around={
+                            <Suspense fallback={null}>
+                              <MusiciansAround />
+                            </Suspense>
+                          }
+                        />
                       );
                     };
                   },

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createStore, useStore } from 'zustand';
-import { busTopics } from '@tutti/contract/bus';
+import { busTopics } from '@tutti/contract/bus-topics';
 import { api } from '../../lib/api';
 import { useBusTopic } from '../../lib/use-bus';
 import { sessionKeys } from '../sessions/api/query-keys';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { busTopics } from '@tutti/contract/bus';
+import { busTopics } from '@tutti/contract/bus-topics';
 import { useBusTopic } from '../../lib/use-bus';
 import { sessionKeys } from './api/query-keys';
 

@@ -12,6 +12,7 @@ import { api } from '../api';
 import { isTokenExpired } from '../jwt';
 import { loadMqtt, openBroker, type BrokerLink, type BrokerStatus, type MqttModule } from '../mqtt-client';
 import { getAccessToken } from '../session';
+import { provideNalsConnection } from './nals-connected';
 import type { NalsCommand } from './commands';
 import { initialNalsState, reduceLink, reduceSignal, type NalsState, type SignalMessage } from './nals-state';
 import { encodeCommand, parseSignal } from './protocol';
@@ -22,6 +23,7 @@ export const BROKER_RETRY_MS = 2_000;
 
 export const nalsStore = createStore<NalsState>(() => initialNalsState);
 export const useNals = <T>(selector: (state: NalsState) => T): T => useStore(nalsStore, selector);
+provideNalsConnection(nalsStore);
 
 type SignalListener = (message: SignalMessage) => void;
 const listeners = new Set<SignalListener>();

@@ -12,7 +12,7 @@ import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
-import { useNals } from '../../../lib/nals/nals-store';
+import { useNalsConnected } from '../../../lib/nals/nals-connected';
 import { useCurrentUser } from '../../../lib/session';
 import { NALS_NS } from '../translations';
 
@@ -23,7 +23,7 @@ import { NALS_NS } from '../translations';
 export function AudioSetupStep() {
   const { t } = useTranslation(NALS_NS);
   const user = useCurrentUser();
-  const isConnected = useNals((s) => s.isConnected);
+  const isConnected = useNalsConnected();
   if (!user || user.audioClientSeen || isConnected) return null;
   return (
     <Paper

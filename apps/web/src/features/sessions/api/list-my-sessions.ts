@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { hasMorePages } from '@tutti/contract/common';
+import { hasMorePages } from '@tutti/contract/paging';
 import type { MySessions, Session } from '@tutti/contract/sessions';
 import { api } from '../../../lib/api';
 import { joinPages, type LoadedList } from './pages';

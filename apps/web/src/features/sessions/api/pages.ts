@@ -1,5 +1,5 @@
 import type { Page } from '@tutti/contract/common';
-import { hasMorePages } from '@tutti/contract/common';
+import { hasMorePages } from '@tutti/contract/paging';
 
 /** The pages of a paged list loaded so far, as one list. */
 export interface LoadedList<T> {

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
@@ -7,12 +7,12 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '@tutti/contract/sessions';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 import { currentLanguage } from '../../../lib/i18n';
 import { openRehearsalPath, testRehearsalPath } from '../../../lib/paths';
 import { AUTO_JOIN_STATE } from '../auto-join';
@@ -66,11 +66,11 @@ export function SessionCard({ session, note }: { session: Session; note?: string
           {session.players.length > 0 && (
             <Avatar.Group spacing="sm">
               {session.players.slice(0, 5).map((p) => (
-                <Tooltip key={p.musician.id} label={p.musician.displayedUsername} withArrow>
+                <LazyTooltip key={p.musician.id} label={p.musician.displayedUsername} withArrow>
                   <Avatar src={p.musician.profilePicture} alt={p.musician.displayedUsername} radius="xl" size={28}>
                     {p.musician.displayedUsername.slice(0, 2).toUpperCase()}
                   </Avatar>
-                </Tooltip>
+                </LazyTooltip>
               ))}
             </Avatar.Group>
           )}
