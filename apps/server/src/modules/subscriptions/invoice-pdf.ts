@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- fontkit publishes no types: its ambient declaration, for every project that compiles this file
+/// <reference path="../../types/fontkit.d.ts" />
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
