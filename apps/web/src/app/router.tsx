@@ -1,7 +1,8 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
 import { BootScreen } from './boot-screen';
+import { deepLinkTarget, resolveDeepLink } from './deep-link';
 import { ADMIN, GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { GuestLayout, MemberLayout } from './layout/page-layouts';
@@ -33,6 +34,17 @@ export const routes: RouteObject[] = [
             loader: async (args: LoaderFunctionArgs) => {
               await guard(PUBLIC)(args);
               return redirect(getCurrentUser() ? PATHS.hall : PATHS.login);
+            },
+            Component: BootScreen,
+          },
+          {
+            // Links from emails and the audio client (spec section 2): the target when the table marks it with
+            // deepLinkTarget, else the hall. Replaced, so the deep link leaves no step in the history; the target's
+            // own guard sends a guest to sign in and back (the redirect URL of the access check).
+            path: 'deeplink',
+            loader: async ({ request }: LoaderFunctionArgs) => {
+              await startApp();
+              return replace(resolveDeepLink(new URL(request.url).searchParams.get('to'), routes));
             },
             Component: BootScreen,
           },
@@ -80,6 +92,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'studio/hall',
+                handle: deepLinkTarget(),
                 lazy: {
                   loader: async () => (await import('./hall-loader')).hallLoader,
                   // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
@@ -103,6 +116,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/sessions',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/sessions/pages/sessions-page')).SessionsPage,
@@ -110,6 +124,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/sessions/new',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/sessions/pages/new-session-page')).NewSessionPage,
@@ -117,6 +132,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/open-rehearsal/:sessionId',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () =>
@@ -125,6 +141,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/test-rehearsal/:sessionId',
+                handle: deepLinkTarget(),
                 loader: guard(TESTER),
                 lazy: {
                   Component: async () =>
@@ -138,6 +155,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'me',
+                handle: deepLinkTarget('edit'),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/community/me/pages/my-profile-page')).MyProfilePage,
@@ -145,6 +163,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'me/subscription',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () =>
@@ -153,11 +172,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'promo',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/subscriptions/pages/promo-page')).PromoPage },
               },
               {
                 path: 'search',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/community/search/search-page')).SearchPage,
@@ -165,6 +186,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'users/profiles/:username',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   // The profile is the community's; its "Send a message", the messages'.
@@ -181,6 +203,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages',
+                handle: deepLinkTarget('q'),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
@@ -188,6 +211,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages/:conversationId',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
@@ -195,11 +219,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'download',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
               },
               {
                 path: 'nals/selfcheck',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/nals/pages/selfcheck-page')).SelfcheckPage,
@@ -207,6 +233,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'me/preferences',
+                handle: deepLinkTarget('tab'),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   // The account settings are the me feature's; the blocked musicians tab, the community's; the billing
