@@ -2,6 +2,7 @@ import { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_WINDOW_MS } from '@tutti/contract/m
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversationMembers } from '../src/platform/schema.ts';
+import { deepLinkUrl } from '../src/platform/deep-link.ts';
 import { MESSAGE_EMAILS_JOB } from '../src/modules/messages/messages.emails.ts';
 import { call, withTestApp, type TestApp } from './support/app.ts';
 import { databases } from './support/databases.ts';
@@ -48,7 +49,7 @@ describe.each(databases())('unread-message emails on $name', (database) => {
     const mails = emailsTo(bob);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain('vous a écrit');
-    expect(mails[0]?.text).toContain(`${t.config.publicUrl}/messages/${id}`);
+    expect(mails[0]?.text).toContain(deepLinkUrl(t.config.publicUrl, `/messages/${id}`));
     // The message itself is not in the email: it is private.
     expect(mails[0]?.text).not.toContain('Sunday');
     // The sender read everything by writing: no email to Ann.

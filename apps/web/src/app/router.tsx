@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
 import { BootScreen } from './boot-screen';
+import { deepLinkTarget, resolveDeepLink } from './deep-link';
 import { ADMIN, GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { GuestLayout, MemberLayout } from './layout/page-layouts';
@@ -34,6 +35,17 @@ export const routes: RouteObject[] = [
             loader: async (args: LoaderFunctionArgs) => {
               await guard(PUBLIC)(args);
               return redirect(getCurrentUser() ? PATHS.hall : PATHS.login);
+            },
+            Component: BootScreen,
+          },
+          {
+            // Links from emails and the audio client (spec section 2): the target when the table marks it with
+            // deepLinkTarget, else the hall. Replaced, so the deep link leaves no step in the history; the target's
+            // own guard sends a guest to sign in and back (the redirect URL of the access check).
+            path: 'deeplink',
+            loader: async ({ request }: LoaderFunctionArgs) => {
+              await startApp();
+              return replace(resolveDeepLink(new URL(request.url).searchParams.get('to'), routes));
             },
             Component: BootScreen,
           },
@@ -81,6 +93,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'studio/hall',
+                handle: deepLinkTarget(),
                 lazy: {
                   loader: async () => (await import('./hall-loader')).hallLoader,
                   // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
@@ -113,6 +126,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/sessions',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/sessions/pages/sessions-page')).SessionsPage,
@@ -120,6 +134,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/sessions/new',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/sessions/pages/new-session-page')).NewSessionPage,
@@ -127,6 +142,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/open-rehearsal/:sessionId',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () =>
@@ -135,6 +151,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'studio/test-rehearsal/:sessionId',
+                handle: deepLinkTarget(),
                 loader: guard(TESTER),
                 lazy: {
                   Component: async () =>
@@ -148,6 +165,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'me',
+                handle: deepLinkTarget('edit'),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/community/me/pages/my-profile-page')).MyProfilePage,
@@ -155,6 +173,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'me/subscription',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () =>
@@ -163,11 +182,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'promo',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/subscriptions/pages/promo-page')).PromoPage },
               },
               {
                 path: 'search',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/community/search/search-page')).SearchPage,
@@ -175,6 +196,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'users/profiles/:username',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   // The profile is the community's; its "Send a message", the messages'.
@@ -191,6 +213,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages',
+                handle: deepLinkTarget('q'),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
@@ -198,6 +221,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages/:conversationId',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
@@ -205,11 +229,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'download',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
               },
               {
                 path: 'nals/selfcheck',
+                handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () => (await import('../features/nals/pages/selfcheck-page')).SelfcheckPage,
@@ -217,6 +243,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'me/preferences',
+                handle: deepLinkTarget('tab'),
                 loader: guard(SIGNED_IN),
                 lazy: {
                   // The account settings are the me feature's; the blocked musicians tab, the community's; the billing

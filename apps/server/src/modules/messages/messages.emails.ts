@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_WINDOW_MS } from '@tutti/contract/messages';
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { deepLinkUrl } from '../../platform/deep-link.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
 import { accounts } from '../../platform/schema.ts';
@@ -101,7 +102,8 @@ export function createMessageEmails(deps: MessageEmailsDeps) {
           const [to] = await db.select().from(accounts).where(eq(accounts.id, d.accountId));
           if (!to) continue;
           const [from] = d.otherId === null ? [] : await db.select().from(accounts).where(eq(accounts.id, d.otherId));
-          const link = `${deps.publicUrl}/messages/${d.conversationId}`;
+          // Through /deeplink: the conversation opens after sign-in on a browser signed out.
+          const link = deepLinkUrl(deps.publicUrl, `/messages/${d.conversationId}`);
           const content = unreadEmail(asLocale(to.locale), {
             username: displayedName(to),
             from: from ? displayedName(from) : null,
