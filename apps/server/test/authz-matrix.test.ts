@@ -118,6 +118,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   listMusicStyles: none,
   listMusicSkills: none,
   listPrivileges: none,
+  listAuditLog: none,
 
   signUp: async () => ({ body: newUser() }),
   resendConfirmation: async (w) => ({ params: { id: await signUp(w.t, newUser()) } }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './accounts.ts';
+import { auditEndpoints } from './audit.ts';
 import { communityEndpoints } from './community.ts';
 import { messageEndpoints } from './messages.ts';
 import { nalsEndpoints } from './nals.ts';
@@ -30,6 +31,7 @@ export const endpoints = {
   ...subscriptionEndpoints,
   ...paymentEndpoints,
   ...messageEndpoints,
+  ...auditEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
