@@ -335,7 +335,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   app.tutti.billing = billing;
-  registerAdministration(endpoint, { db: database.db });
+  registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { accountAdminEndpoints } from './account-admin.ts';
 import { accountEndpoints } from './accounts.ts';
 import { auditEndpoints } from './audit.ts';
 import { communityEndpoints } from './community.ts';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...paymentEndpoints,
   ...messageEndpoints,
   ...auditEndpoints,
+  ...accountAdminEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
