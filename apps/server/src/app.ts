@@ -25,6 +25,7 @@ import { PGLITE_LOAD_BATCH_SIZE } from './modules/places/places.loader.ts';
 import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { registerAdministration } from './modules/administration/administration.module.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -334,6 +335,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   app.tutti.billing = billing;
+  registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

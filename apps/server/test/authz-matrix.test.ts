@@ -4,6 +4,7 @@ import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
+import { accountAdminFixtures } from './support/authz-accounts.ts';
 import { messageFixtures } from './support/authz-messages.ts';
 import { paymentFixtures, subscriptionFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
@@ -261,6 +262,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   ...subscriptionFixtures,
   ...paymentFixtures,
   ...messageFixtures,
+  ...accountAdminFixtures,
 };
 
 function successStatus(name: EndpointName): number {

@@ -66,6 +66,7 @@ type Kind =
   | 'nalsVersion'
   | 'device'
   | 'account'
+  | 'adminTarget'
   | 'product'
   | 'productToken'
   | 'subscription';
@@ -79,6 +80,9 @@ const KIND_OF_PATH: [RegExp, Kind][] = [
   [/servers\/\{id\}/, 'server'],
   [/nals\/versions\/\{id\}/, 'nalsVersion'],
   [/devices\/\{id\}/, 'device'],
+  // The accounts administration's writes act on an account of their own: the fuzzed user keeps its password,
+  // validation and privileges.
+  [/accounts\/\{id\}\/(password|privileges|valid|verified|sync)$/, 'adminTarget'],
   [/accounts\/\{id\}/, 'account'],
   [/products\/\{id\}/, 'product'],
   [/product-tokens\/\{id\}/, 'productToken'],
@@ -206,6 +210,7 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
       nalsVersion: versions.json[0]?.id,
       device: user.deviceId,
       account: user.id,
+      adminTarget: (await createUser(t)).id,
       product,
       productToken: await asAdmin('v1/product-tokens', { productId: product, months: 1 }),
       // The user's own subscription (paid by card, as the ledger records one): cancel and restore reach their handlers.

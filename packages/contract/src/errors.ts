@@ -86,6 +86,12 @@ export const ErrorCodeSchema = z.enum([
   'LAST_PAYMENT_METHOD',
   /** The payment service cannot be reached (503 with retry-after): nothing was charged or saved. */
   'PAYMENTS_UNAVAILABLE',
+  /** An administrator removing their own CORE_ADMIN (409): another administrator has to. */
+  'OWN_ADMIN_PRIVILEGE',
+  /** Removing CORE_ADMIN from the last account that holds it (409). */
+  'LAST_ADMIN',
+  /** Removing a privilege ADMIN_EMAILS or TESTER_EMAILS give the address (409): the list keeps it; edit the list. */
+  'PRIVILEGE_LISTED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

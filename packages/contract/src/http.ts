@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { accountAdminEndpoints } from './account-admin.ts';
 import { accountEndpoints } from './accounts.ts';
+import { auditEndpoints } from './audit.ts';
 import { communityEndpoints } from './community.ts';
 import { messageEndpoints } from './messages.ts';
 import { nalsEndpoints } from './nals.ts';
@@ -30,6 +32,8 @@ export const endpoints = {
   ...subscriptionEndpoints,
   ...paymentEndpoints,
   ...messageEndpoints,
+  ...auditEndpoints,
+  ...accountAdminEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -28,6 +28,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
         { name: 'nals', description: 'Audio client releases and downloads' },
         { name: 'sessions', description: 'Rehearsal sessions and the echo self-check' },
         { name: 'subscriptions', description: 'Subscription products, subscriptions and payments' },
+        { name: 'administration', description: 'Accounts administration and the audit log (administrators)' },
       ],
     },
     transform: createJsonSchemaTransform({

@@ -12,3 +12,4 @@ export * from '../modules/subscriptions/billing.schema.ts';
 export * from '../modules/community/community.schema.ts';
 export * from '../modules/places/places.schema.ts';
 export * from '../modules/messages/messages.schema.ts';
+export * from './audit/audit.schema.ts';

@@ -76,6 +76,9 @@ export const accountPrivileges = pgTable(
       .notNull()
       .references(() => privileges.name),
     grantedAt: instant('granted_at').notNull().defaultNow(),
+    /** The administrator who granted it (the accounts administration); null: the server's own (every account's
+     *  CORE_GUEST, and what ADMIN_EMAILS and TESTER_EMAILS give, which the lists alone add and remove). */
+    grantedBy: uuid('granted_by'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.privilege] })],
 );

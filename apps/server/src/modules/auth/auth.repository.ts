@@ -146,6 +146,8 @@ export function createAuthRepository(db: Db, cache: SessionCache) {
             and(
               eq(accountPrivileges.accountId, accountId),
               inArray(accountPrivileges.privilege, [...managed]),
+              // What an administrator granted stays: the lists only take back what they gave.
+              isNull(accountPrivileges.grantedBy),
               wanted.length > 0 ? notInArray(accountPrivileges.privilege, [...wanted]) : undefined,
             ),
           )
@@ -170,7 +172,7 @@ export function createAuthRepository(db: Db, cache: SessionCache) {
         .select({ accountId: accounts.id, email: accounts.email, privilege: accountPrivileges.privilege })
         .from(accountPrivileges)
         .innerJoin(accounts, eq(accountPrivileges.accountId, accounts.id))
-        .where(inArray(accountPrivileges.privilege, [...managed]));
+        .where(and(inArray(accountPrivileges.privilege, [...managed]), isNull(accountPrivileges.grantedBy)));
     },
 
     async removePrivilege(accountId: string, privilege: string): Promise<void> {

@@ -32,6 +32,8 @@ export interface PaymentProvider {
   kind: PaymentProviderKind;
   publishableKey: string;
   createCustomer(input: { email: string; accountId: string }): Promise<string>;
+  /** Writes the account's current email (and id) on its customer; answers the email the customer now carries. */
+  updateCustomer(customerId: string, input: { email: string; accountId: string }): Promise<{ email: string | null }>;
   /** A SetupIntent the page confirms with the card (off-session use: renewals charge it later). */
   createSetupIntent(customerId: string, accountId: string): Promise<{ id: string; clientSecret: string }>;
   /** The cards of a customer, the most recent first, and which one renewals charge. */
@@ -137,6 +139,11 @@ export function createStripeProvider(connection: StripeConnection): PaymentProvi
         ),
       );
       return customer.id;
+    },
+
+    async updateCustomer(customerId, { email, accountId }) {
+      const customer = await call(() => stripe.customers.update(customerId, { email, metadata: { accountId } }));
+      return { email: customer.email ?? null };
     },
 
     async createSetupIntent(customerId, accountId) {

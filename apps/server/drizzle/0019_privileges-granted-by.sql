@@ -1,0 +1,1 @@
+ALTER TABLE "account_privileges" ADD COLUMN "granted_by" uuid;
