@@ -126,13 +126,16 @@ for (const lang of ['en', 'fr'] as const) {
     const { context, page } = await openBrowser(browser, { locale: BROWSER_LOCALE[lang], timezoneId: 'UTC' });
     await logInViaUi(page, admin, { lang });
 
-    // The user menu's entry, for administrators only, leads to the products.
+    // The user menu's entry, for administrators only, leads to the administration (its dashboard, see
+    // admin-accounts.spec.ts); its navigation to the products.
     await page.getByRole('button', { name: WORDS[lang].userMenu }).click();
     await page.getByRole('menuitem', { name: w.administration }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const nav = page.getByRole('navigation', { name: w.administration });
+    await nav.getByRole('link', { name: w.products }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page).toHaveTitle(w.title(w.products));
     await expect(page.getByRole('heading', { level: 1, name: w.products })).toBeVisible();
-    const nav = page.getByRole('navigation', { name: w.administration });
     await expect(nav.getByRole('link', { name: w.products })).toHaveAttribute('aria-current', 'page');
 
     // A new product: a price under the minimum is refused by the server, on the price field, in the page's language.

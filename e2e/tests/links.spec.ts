@@ -120,6 +120,7 @@ const PERSONAS: Persona[] = [
         '/studio/open-rehearsal/:sessionId': own.id,
         '/users/profiles/:username': ADMIN.username,
         '/messages/:conversationId': await conversationOf(request, admin),
+        '/admin/accounts/:id': admin.accountId,
       };
     },
   },

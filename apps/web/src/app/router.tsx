@@ -269,13 +269,34 @@ export const routes: RouteObject[] = [
             path: 'admin',
             loader: async (args: LoaderFunctionArgs) => {
               await guard(ADMIN)(args);
-              return redirect(PATHS.adminProducts);
+              return redirect(PATHS.adminDashboard);
             },
             Component: BootScreen,
           },
           {
             lazy: { Component: async () => (await import('../features/admin/admin-layout')).AdminLayout },
             children: [
+              // The accounts administration and the audit log (issue 14).
+              {
+                path: 'admin/dashboard',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/dashboard-page')).DashboardPage },
+              },
+              {
+                path: 'admin/accounts',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/accounts-page')).AccountsPage },
+              },
+              {
+                path: 'admin/accounts/:id',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/account-page')).AccountPage },
+              },
+              {
+                path: 'admin/audit-log',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/audit-log-page')).AuditLogPage },
+              },
               {
                 path: 'admin/products',
                 loader: guard(ADMIN),

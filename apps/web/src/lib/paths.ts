@@ -20,6 +20,9 @@ export const PATHS = {
   search: '/search',
   messages: '/messages',
   admin: '/admin',
+  adminDashboard: '/admin/dashboard',
+  adminAccounts: '/admin/accounts',
+  adminAuditLog: '/admin/audit-log',
   adminProducts: '/admin/products',
   adminPromoCodes: '/admin/promo-codes',
   adminSubscriptions: '/admin/subscriptions',
@@ -29,3 +32,8 @@ export const openRehearsalPath = (sessionId: string): string => `/studio/open-re
 export const testRehearsalPath = (sessionId: string): string => `/studio/test-rehearsal/${sessionId}`;
 /** A musician's profile page (SPEC section 2, /users/profiles/:username). */
 export const profilePath = (username: string): string => `/users/profiles/${encodeURIComponent(username)}`;
+/** An account in the administration (issue 14). */
+export const adminAccountPath = (id: string): string => `/admin/accounts/${encodeURIComponent(id)}`;
+/** The audit log, about one account only. */
+export const adminAuditPath = (accountId: string): string =>
+  `/admin/audit-log?account=${encodeURIComponent(accountId)}`;

@@ -31,6 +31,9 @@ describe('AdminLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Administration' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Accounts', '/admin/accounts'],
+      ['Audit log', '/admin/audit-log'],
       ['Products', '/admin/products'],
       ['Promo codes', '/admin/promo-codes'],
       ['Subscriptions', '/admin/subscriptions'],
@@ -47,7 +50,7 @@ describe('AdminLayout', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Produits', 'Codes promo', 'Abonnements']);
+    ).toEqual(['Tableau de bord', 'Comptes', 'Journal d’audit', 'Produits', 'Codes promo', 'Abonnements']);
     expect(within(nav).getByRole('link', { name: 'Produits' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -14,6 +14,9 @@ import { ADMIN_NS } from './translations';
 function useSections() {
   const { t } = useTranslation(ADMIN_NS);
   return [
+    { to: PATHS.adminDashboard, label: t('nav.dashboard') },
+    { to: PATHS.adminAccounts, label: t('nav.accounts') },
+    { to: PATHS.adminAuditLog, label: t('nav.auditLog') },
     { to: PATHS.adminProducts, label: t('nav.products') },
     { to: PATHS.adminPromoCodes, label: t('nav.promoCodes') },
     { to: PATHS.adminSubscriptions, label: t('nav.subscriptions') },
@@ -23,13 +26,14 @@ function useSections() {
 /**
  * The administration's frame (issue 12): its sections' navigation beside the page on wide screens, above it on
  * phones (a row that wraps), and a wider column than the musicians' pages since its lists are tables. The pages
- * themselves are the domains' (the subscriptions' products, promo codes and subscriptions).
+ * themselves are the domains' (the accounts, the audit log, the subscriptions' products, promo codes and
+ * subscriptions).
  */
 export function AdminLayout() {
   const { t } = useTranslation(ADMIN_NS);
   const { pathname } = useLocation();
   const sections = useSections();
-  // Compact on phones, so the three sections fit on one row above the page.
+  // Compact on phones, so the sections fit on two rows above the page.
   const size = useMatches({ base: 'compact-sm', md: 'sm' });
   return (
     <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'xl' }}>
@@ -40,7 +44,8 @@ export function AdminLayout() {
           </Text>
           <Flex direction={{ base: 'row', md: 'column' }} gap="xs" wrap="wrap">
             {sections.map((section) => {
-              const current = pathname === section.to;
+              // An account's page is under Accounts.
+              const current = pathname === section.to || pathname.startsWith(`${section.to}/`);
               return (
                 <Button
                   key={section.to}
