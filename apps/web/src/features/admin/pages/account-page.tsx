@@ -14,7 +14,7 @@ import { useAdminAccount } from '../api/accounts';
 import { AccountPasswordAndSync, AccountStatus } from '../components/account-actions';
 import { AccountDetails, AccountDevices, AccountSubscriptionAndSegments } from '../components/account-facts';
 import { AccountPrivileges } from '../components/account-privileges';
-import { PageHeader } from '../components/page-header';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { ADMIN_NS } from '../translations';
 
 /** /admin/accounts/:id (issue 14): an account's details, devices, subscription and segments, and every change an
@@ -34,7 +34,7 @@ export function AccountPage() {
     const missing = account.error instanceof ApiError && account.error.status === 404;
     return (
       <Stack gap="lg">
-        <PageHeader title={t('accounts.title')} intro={t('account.intro')} action={back} />
+        <AdminPageHeader title={t('accounts.title')} intro={t('account.intro')} action={back} />
         {account.isError ? (
           <LoadError
             text={missing ? t('account.notFound') : t('account.loadError')}
@@ -49,7 +49,7 @@ export function AccountPage() {
   const a = account.data;
   return (
     <Stack gap="lg">
-      <PageHeader title={t('account.title', { username: a.username })} intro={t('account.intro')} action={back} />
+      <AdminPageHeader title={t('account.title', { username: a.username })} intro={t('account.intro')} action={back} />
       <Group gap="md">
         <Anchor component={Link} to={profilePath(a.username)} size="sm">
           {t('account.profile')}

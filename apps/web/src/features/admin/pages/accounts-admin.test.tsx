@@ -6,7 +6,7 @@ import { AUDIT_ACTIONS, type AuditEntry } from '@tutti/contract/audit';
 import en from '../../../locales/en/admin.json';
 import fr from '../../../locales/fr/admin.json';
 import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, json, pageOf, renderAdminAt } from '../test-render';
+import { ADMIN_USER, json, pageOf, renderAdminAt } from '../../../../test/admin-render';
 import { AccountPage } from './account-page';
 import { AccountsPage } from './accounts-page';
 import { AuditLogPage } from './audit-log-page';

@@ -16,7 +16,7 @@ import { Pager } from '../../../components/ui/pager';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/accounts';
 import { AccountsTable } from '../components/accounts-table';
 import { accountsParamsOf, accountsQueryOf, sortedBy } from '../components/list-params';
-import { PageHeader } from '../components/page-header';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { ADMIN_NS } from '../translations';
 
 /** /admin/accounts (issue 14): search, sort and pages, all in the address. */
@@ -68,7 +68,7 @@ export function AccountsPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title={t('accounts.title')} intro={t('accounts.intro')} />
+      <AdminPageHeader title={t('accounts.title')} intro={t('accounts.intro')} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
           <form role="search" onSubmit={onSearch}>

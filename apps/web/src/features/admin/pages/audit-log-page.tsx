@@ -12,7 +12,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PATHS } from '../../../lib/paths';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/accounts';
 import { AuditTable } from '../components/audit-table';
-import { PageHeader } from '../components/page-header';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { ADMIN_NS } from '../translations';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,7 +63,7 @@ export function AuditLogPage() {
   }
   return (
     <Stack gap="lg">
-      <PageHeader title={t('audit.title')} intro={t('audit.intro')} />
+      <AdminPageHeader title={t('audit.title')} intro={t('audit.intro')} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
           {account && (

@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { dateTimeFormat, INTL_LOCALE, numberFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAccountStats } from '../api/accounts';
-import { PageHeader } from '../components/page-header';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { SignUpsChart } from '../components/sign-ups-chart';
 import { ADMIN_NS } from '../translations';
 
@@ -61,7 +61,7 @@ export function DashboardPage() {
   }
   return (
     <Stack gap="lg">
-      <PageHeader title={t('dashboard.title')} intro={t('dashboard.intro')} />
+      <AdminPageHeader title={t('dashboard.title')} intro={t('dashboard.intro')} />
       {body}
     </Stack>
   );

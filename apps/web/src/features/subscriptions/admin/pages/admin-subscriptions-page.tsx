@@ -13,7 +13,7 @@ import { SUBSCRIPTION_FILTERS } from '@tutti/contract/subscriptions';
 import { LoadError } from '../../../../components/ui/load-error';
 import type { SubscriptionFilter } from '../api/query-keys';
 import { SUBSCRIPTIONS_PAGE_SIZE, useAdminSubscriptions } from '../api/subscriptions';
-import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminPageHeader } from '../../../../components/ui/admin-page-header';
 import { Pager } from '../../../../components/ui/pager';
 import { pageParam, withPage } from '../components/page-param';
 import { SubscriptionsTable } from '../components/subscriptions-table';

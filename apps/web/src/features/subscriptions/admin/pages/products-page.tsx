@@ -15,7 +15,7 @@ import { ApiError } from '../../../../lib/api-error';
 import { errorText } from '../../../../lib/error-text';
 import { currentLanguage } from '../../../../lib/i18n';
 import { PRODUCTS_PAGE_SIZE, useDeleteProduct, useProducts, useSetProductEnabled } from '../api/products';
-import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminPageHeader } from '../../../../components/ui/admin-page-header';
 import { Pager } from '../../../../components/ui/pager';
 import { pageParam, withPage } from '../components/page-param';
 import { PageNotice, useNotice } from '../components/page-notice';

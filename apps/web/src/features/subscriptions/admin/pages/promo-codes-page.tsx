@@ -12,7 +12,7 @@ import { LoadError } from '../../../../components/ui/load-error';
 import { closeModal, openAppModal, openConfirmModal } from '../../../../components/ui/modal-host';
 import { errorText } from '../../../../lib/error-text';
 import { useDeleteProductToken, useProductTokens } from '../api/product-tokens';
-import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminPageHeader } from '../../../../components/ui/admin-page-header';
 import { PageNotice, useNotice } from '../components/page-notice';
 import { PromoCodeCreateForm } from '../components/promo-code-create-form';
 import { PromoCodesTable } from '../components/promo-codes-table';

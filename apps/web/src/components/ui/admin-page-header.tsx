@@ -5,13 +5,13 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
-import { useTitle } from '../../../lib/use-title';
-import { ADMIN_NS } from '../translations';
+import { useTitle } from '../../lib/use-title';
 
-/** An accounts administration page's heading and intro; its document title says it is the administration's. */
-export function PageHeader({ title, intro, action }: { title: string; intro: string; action?: ReactNode }) {
-  const { t } = useTranslation(ADMIN_NS);
-  useTitle(t('documentTitle', { page: title }));
+/** An administration page's heading, intro and main action (accounts, subscriptions...); its document title says it
+ *  is the administration's. */
+export function AdminPageHeader({ title, intro, action }: { title: string; intro: string; action?: ReactNode }) {
+  const { t } = useTranslation();
+  useTitle(t('adminDocumentTitle', { page: title }));
   return (
     <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
       <Stack gap={4} maw={640}>

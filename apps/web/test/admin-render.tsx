@@ -4,11 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { CurrentUser } from '@tutti/contract/accounts';
 import type { Locale } from '@tutti/contract/common';
-import { cssVariablesResolver, theme } from '../../app/theme';
-import { ModalHost } from '../../components/ui/modal-host';
-import { initI18n } from '../../lib/i18n';
+import { cssVariablesResolver, theme } from '../src/app/theme';
+import { ModalHost } from '../src/components/ui/modal-host';
+import { initI18n } from '../src/lib/i18n';
+import { testUser } from './current-user';
 
 /** The current URL, read by the tests (the lists' search, sort and page live in the query string). */
 function LocationProbe() {
@@ -16,7 +16,7 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** Renders an administration page at `url`, with the app's providers and modal host. */
+/** Renders an administration page (accounts, subscriptions...) at `url`, with the app's providers and modal host. */
 export function renderAdminAt(
   url: string,
   path: string,
@@ -51,13 +51,15 @@ export const json = (status: number, body: unknown) =>
 export const pageOf = <T,>(items: T[], total = items.length, page = 1, size = 20) => ({ items, page, size, total });
 
 /** The signed-in administrator of these tests (the API client calls nothing without a session). */
-export const ADMIN_USER = {
+export const ADMIN_USER = testUser({
   id: '22222222-2222-4222-8222-222222222222',
+  email: 'boss@example.com',
   username: 'boss',
   displayedUsername: 'Boss',
-  profilePicture: null,
-  locale: 'en',
   privileges: ['CORE_GUEST', 'CORE_ADMIN'],
   nalsToken: 'tok_boss',
-  eligibleToSocial: true,
-} as unknown as CurrentUser;
+});
+
+export const errorBody = (code: string, fields?: Record<string, string>) => ({
+  error: { code, message: code, ...(fields && { fields }) },
+});
