@@ -58,14 +58,14 @@ export function createWebhooks(deps: {
    * renewal is, or voided): nothing to do, found in one read instead of a locked transaction each. An open invoice
    * still goes through `paymentSucceeded`, under its lock.
    */
-  const settledAlready = async (rows: { id: string; type: string; payload: string }[]): Promise<string[]> => {
+  const settledAlready = async (events: Stripe.Event[]): Promise<Set<string>> => {
     const byInvoice = new Map<string, string>();
-    for (const row of rows) {
-      if (row.type !== 'payment_intent.succeeded') continue;
-      const invoiceId = (JSON.parse(row.payload) as Stripe.PaymentIntentSucceededEvent).data.object.metadata?.invoiceId;
-      if (invoiceId && UUID.test(invoiceId)) byInvoice.set(row.id, invoiceId);
+    for (const event of events) {
+      if (event.type !== 'payment_intent.succeeded') continue;
+      const invoiceId = event.data.object.metadata?.invoiceId;
+      if (invoiceId && UUID.test(invoiceId)) byInvoice.set(event.id, invoiceId);
     }
-    if (byInvoice.size === 0) return [];
+    if (byInvoice.size === 0) return new Set();
     const closed = new Set(
       (
         await db
@@ -74,8 +74,15 @@ export function createWebhooks(deps: {
           .where(and(inArray(invoices.id, [...new Set(byInvoice.values())]), ne(invoices.status, 'open')))
       ).map(({ id }) => id),
     );
-    return [...byInvoice].filter(([, invoiceId]) => closed.has(invoiceId)).map(([eventId]) => eventId);
+    return new Set([...byInvoice].filter(([, invoiceId]) => closed.has(invoiceId)).map(([eventId]) => eventId));
   };
+
+  /** Marks stored events processed (once: another instance may have marked them meanwhile). */
+  const markProcessed = (ids: string[]) =>
+    db
+      .update(paymentEvents)
+      .set({ processedAt: now() })
+      .where(and(inArray(paymentEvents.id, ids), isNull(paymentEvents.processedAt)));
 
   const cardSaved = async (intent: Stripe.SetupIntent) => {
     const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
@@ -108,27 +115,24 @@ export function createWebhooks(deps: {
           .limit(50);
         const next = pending.filter((row) => !failed.has(row.id));
         if (next.length === 0) return processed;
-        const done = await settledAlready(next);
-        if (done.length > 0) {
-          await db
-            .update(paymentEvents)
-            .set({ processedAt: now() })
-            .where(and(inArray(paymentEvents.id, done), isNull(paymentEvents.processedAt)));
-          processed += done.length;
+        // Each stored payload parsed once: the closed invoices' events are marked together, the rest handled in order.
+        const events = next.map((row) => JSON.parse(row.payload) as Stripe.Event);
+        const done = await settledAlready(events);
+        if (done.size > 0) {
+          await markProcessed([...done]);
+          processed += done.size;
         }
-        for (const row of next.filter(({ id }) => !done.includes(id))) {
+        for (const [index, row] of next.entries()) {
+          if (done.has(row.id)) continue;
           try {
-            await handle(JSON.parse(row.payload) as Stripe.Event);
+            await handle(events[index]!);
           } catch (err) {
             // Kept for the next run.
             failed.add(row.id);
             deps.log.warn({ err, event: row.id, type: row.type }, 'payments: webhook event failed, kept for later');
             continue;
           }
-          await db
-            .update(paymentEvents)
-            .set({ processedAt: now() })
-            .where(and(eq(paymentEvents.id, row.id), isNull(paymentEvents.processedAt)));
+          await markProcessed([row.id]);
           processed += 1;
         }
       }
