@@ -25,7 +25,13 @@ import { PGLITE_LOAD_BATCH_SIZE } from './modules/places/places.loader.ts';
 import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import {
+  ACCOUNT_ERASURE_INTERVAL_MS,
+  ACCOUNT_ERASURE_JOB,
+  createAccountDeletion,
+} from './modules/accounts/account-deletion.ts';
 import { registerAdministration } from './modules/administration/administration.module.ts';
+import type { PaymentProvider } from './modules/subscriptions/payments/provider.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -222,7 +228,25 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     onRevoked: (revocation) => {
       announceRevocation(pubsub, revocation).catch((err: unknown) => app.log.warn({ err }, 'revocation not announced'));
     },
+    keepAccount: (account) => deletion.undo(account),
   });
+  // The payment service's customer goes with an erased account: the billing module is registered further down.
+  let billingProvider: PaymentProvider | null = null;
+  const deletion = createAccountDeletion({
+    db: database.db,
+    cache: sessions,
+    storage,
+    mailer,
+    revokeSessions: (accountId) => auth.revokeSessions(accountId),
+    deleteCustomer: () => {
+      const provider = billingProvider;
+      return provider && ((customerId) => provider.deleteCustomer(customerId));
+    },
+    publicUrl: config.publicUrl,
+    log: app.log.child({ module: 'accounts' }),
+    now,
+  });
+  jobs.register(ACCOUNT_ERASURE_JOB, ACCOUNT_ERASURE_INTERVAL_MS, (stopping) => deletion.erase(stopping));
   app.addHook('onReady', async () => {
     const revoked = await auth.revokeUnlistedPrivileges();
     if (revoked > 0) app.log.info({ revoked }, 'privileges of addresses no longer listed revoked');
@@ -275,7 +299,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   registerReferenceRoutes(endpoint, reference, guard);
-  registerAccountsRoutes(endpoint, accounts);
+  registerAccountsRoutes(endpoint, accounts, deletion);
   registerAuthRoutes(endpoint, auth);
   registerMeRoutes(endpoint, me);
   registerNalsRoutes(endpoint, nals);
@@ -335,6 +359,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   app.tutti.billing = billing;
+  billingProvider = billing.provider;
   registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {

@@ -155,6 +155,15 @@ const fixtures: Record<EndpointName, Fixture> = {
     const user = await w.fresh(role);
     return { token: user.accessToken, body: { oldPassword: user.password, newPassword: 'another horse' } };
   },
+  // The owner deletes an account of its own made for the call (its devices are signed out); the others aim at a new
+  // plain account, which an administrator deletes and another musician cannot see.
+  deleteAccount: async (w, role) => {
+    if (role === 'owner') {
+      const user = await w.fresh(role);
+      return { token: user.accessToken, params: { id: user.id }, body: { password: user.password } };
+    }
+    return { params: { id: (await w.fresh('other')).id }, body: {} };
+  },
   setBirthdate: async () => ({ body: { birthdate: '1990-05-17' } }),
   setLocale: async () => ({ body: { locale: 'en' } }),
   changeUsername: async () => ({ body: { username: `renamed${hex()}` } }),

@@ -42,6 +42,8 @@ export const AdminAccountSchema = z
     listedPrivileges: z.array(z.string()),
     /** Holds a current subscription. */
     subscribed: z.boolean(),
+    /** Its deletion was asked: when the erasure job removes it unless it signs in before; null otherwise. */
+    erasesAt: z.string().nullable(),
   })
   .meta({ id: 'AdminAccount' });
 export type AdminAccount = z.infer<typeof AdminAccountSchema>;

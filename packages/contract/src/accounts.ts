@@ -10,6 +10,7 @@ import {
   UsernameSchema,
 } from './common.ts';
 import { def } from './endpoint.ts';
+import { fieldCode as code } from './errors.ts';
 
 export const PrivilegeNameSchema = z.enum(['CORE_GUEST', 'TUTTI_MU', 'CORE_ADMIN']);
 export type PrivilegeName = z.infer<typeof PrivilegeNameSchema>;
@@ -115,6 +116,22 @@ export const AgentSchema = z.object({
 export type Agent = z.infer<typeof AgentSchema>;
 
 /** Accounts, sign-in and the current user's routes. */
+/** Days between a deletion asked and the erasure: signing in again within them keeps the account (docs/privacy.md). */
+export const ACCOUNT_DELETION_GRACE_DAYS = 7;
+export const DeleteAccountBodySchema = z.object({
+  /** The account's own password: required when the musician deletes their own account, not when an administrator
+   *  deletes someone else's. */
+  password: text().max(200, code('too_long')).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+export const AccountDeletionSchema = z
+  .object({
+    /** When the erasure job removes the account's personal data, unless it signs in before. */
+    erasesAt: z.string(),
+  })
+  .meta({ id: 'AccountDeletion' });
+export type AccountDeletion = z.infer<typeof AccountDeletionSchema>;
+
 export const accountEndpoints = {
   // ---- accounts
   signUp: def({
@@ -314,5 +331,17 @@ export const accountEndpoints = {
     tag: 'me',
     summary: 'Record that the user downloaded the audio client',
     response: null,
+  }),
+  deleteAccount: def({
+    method: 'DELETE',
+    path: 'v1/accounts/{id}',
+    access: 'user',
+    authz: AUTHZ.ownerOrAdmin,
+    tag: 'accounts',
+    summary:
+      'Delete an account: the musician with their password, or an administrator. Devices signed out and the account hidden at once; erased after the grace period unless it signs in again (409 LAST_ADMIN for the last administrator)',
+    params: IdParamsSchema,
+    body: DeleteAccountBodySchema,
+    response: AccountDeletionSchema,
   }),
 } as const;

@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = [
   'account.verified',
   'account.password',
   'account.sync',
+  /** An administrator asked for an account's deletion (a musician deleting their own account is not an admin act). */
+  'account.delete',
+  /** The erasure job removed an account at the end of its grace period (actor: the server). */
+  'account.erase',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

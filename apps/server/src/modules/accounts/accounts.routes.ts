@@ -1,7 +1,13 @@
 import type { Endpoint } from '../../platform/endpoints.ts';
+import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
+import type { AccountDeletionService } from './account-deletion.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-export function registerAccountsRoutes(endpoint: Endpoint, accounts: AccountsService): void {
+export function registerAccountsRoutes(
+  endpoint: Endpoint,
+  accounts: AccountsService,
+  deletion: AccountDeletionService,
+): void {
   endpoint('signUp', ({ body, request }) => accounts.signUp(body, request.headers['accept-language']), {
     rateLimited: true,
     errors: [409],
@@ -13,4 +19,15 @@ export function registerAccountsRoutes(endpoint: Endpoint, accounts: AccountsSer
   endpoint('validateAccount', ({ body }) => accounts.validate(body.token));
   endpoint('forgotPassword', ({ body }) => accounts.forgotPassword(body.email), { rateLimited: true });
   endpoint('recoverPassword', ({ body }) => accounts.recoverPassword(body.token, body.password), { rateLimited: true });
+  // A password to check: attempts count per address, as sign-ins do.
+  endpoint(
+    'deleteAccount',
+    ({ auth, params, body }) =>
+      deletion.request(
+        { accountId: auth.accountId, admin: auth.privileges.includes(ADMIN_PRIVILEGE) },
+        params.id,
+        body.password,
+      ),
+    { rateLimited: true, errors: [409] },
+  );
 }

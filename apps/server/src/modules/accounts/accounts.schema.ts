@@ -47,6 +47,10 @@ export const accounts = pgTable(
     /** Accent-free lower-case names of the city (English, French, region), written with the city. */
     searchPlace: text('search_place'),
     createdAt: instant('created_at').notNull().defaultNow(),
+    /** When the account's deletion was asked (by the musician or an administrator): hidden everywhere from then on,
+     *  signing in again within ACCOUNT_DELETION_GRACE_DAYS undoes it, after that the erasure job removes it
+     *  (docs/privacy.md). */
+    deletionRequestedAt: instant('deletion_requested_at'),
   },
   (t) => [
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
@@ -58,6 +62,9 @@ export const accounts = pgTable(
     index('accounts_search_place_trgm_idx').using('gin', t.searchPlace.op('gin_trgm_ops')),
     index('accounts_country_code_idx').on(t.countryCode),
     index('accounts_city_id_idx').on(t.cityId),
+    index('accounts_deletion_requested_at_idx')
+      .on(t.deletionRequestedAt)
+      .where(sql`${t.deletionRequestedAt} IS NOT NULL`),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   type AdminAccountPage,
 } from '@tutti/contract/account-admin';
 import type { Device, PrivilegeName } from '@tutti/contract/accounts';
+import { erasureDate } from '../accounts/account-deletion.ts';
 import { ageOn, MIN_SOCIAL_AGE } from '@tutti/contract/common';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
@@ -59,6 +60,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     privileges,
     listedPrivileges: listedPrivileges(account.email, deps.config.adminEmails, deps.config.testerEmails),
     subscribed,
+    erasesAt: account.deletionRequestedAt ? erasureDate(account.deletionRequestedAt).toISOString() : null,
   });
 
   const found = async (tx: Db, accountId: string): Promise<AdminRow> => {

@@ -2,6 +2,7 @@ import type { Agent, AuthTokens, Device } from '@tutti/contract/accounts';
 import type { AppConfig } from '../../config.ts';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { DeviceRevocation } from '../../platform/pubsub.ts';
+import type { AccountRow } from '../../platform/schema.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../platform/tokens.ts';
@@ -31,6 +32,8 @@ export function createAuthService(deps: {
   config: Pick<AppConfig, 'adminEmails' | 'testerEmails' | 'maxDevicesPerAccount'>;
   /** After devices were revoked: their live connections (the bus) end too. */
   onRevoked?: (revocation: DeviceRevocation) => void;
+  /** A sign-in within an asked deletion's grace period keeps the account (modules/accounts/account-deletion.ts). */
+  keepAccount?: (account: AccountRow) => Promise<void>;
 }) {
   const { repo, tokens, now, config } = deps;
   const revokeDevice = async (deviceId: string, at: Date): Promise<void> => {
@@ -56,6 +59,7 @@ export function createAuthService(deps: {
           details: { accountId: account.id },
         });
       }
+      if (account.deletionRequestedAt) await deps.keepAccount?.(account);
       const at = now();
       // The lists may have changed since the account was made: an address taken off ADMIN_EMAILS loses CORE_ADMIN
       // here, on every device at once (the guard reads privileges per request; the cache is told).

@@ -6,7 +6,7 @@ import { accounts } from '../../platform/schema.ts';
 /**
  * The one "visible to me" scope every community read goes through (ARCHITECTURE, "Domains to come"): an account a
  * musician may see is validated, of the social age (a known birthdate, 13 or more today), and not blocked either way.
- * Deleted accounts are gone from the table. A private profile is visible (names, avatar, verified flag); what it
+ * Accounts being deleted are hidden, erased ones gone from the table. A private profile is visible (names, avatar, verified flag); what it
  * shows beyond that is the presenter's business (`restricted`).
  */
 
@@ -18,9 +18,9 @@ export function socialAgeCutoff(today: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** Validated and of the social age: could appear in anyone's community at all. */
+/** Validated, not being deleted (docs/privacy.md), and of the social age: could appear in anyone's community. */
 export const socialAccount = (cutoff: string): SQL =>
-  sql`(${accounts.validatedAt} IS NOT NULL AND ${accounts.birthdate} IS NOT NULL AND ${accounts.birthdate} <= ${cutoff})`;
+  sql`(${accounts.validatedAt} IS NOT NULL AND ${accounts.deletionRequestedAt} IS NULL AND ${accounts.birthdate} IS NOT NULL AND ${accounts.birthdate} <= ${cutoff})`;
 
 /** The account in `other` (the accounts row by default; a session's organizer, say) neither blocked `viewerId` nor
  *  was blocked by them. */

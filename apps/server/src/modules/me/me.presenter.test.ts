@@ -29,6 +29,7 @@ const account: AccountRow = {
   searchNames: 'ann',
   searchPlace: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
+  deletionRequestedAt: null,
 };
 
 describe('isEligibleToSocial', () => {

@@ -77,6 +77,8 @@ export function createMessageEmails(deps: MessageEmailsDeps) {
                 lte(conversationMembers.lastEmailedAt, new Date(at.getTime() - UNREAD_EMAIL_WINDOW_MS)),
               ),
               eq(accounts.messageEmails, true),
+              // An account being deleted is told nothing more.
+              isNull(accounts.deletionRequestedAt),
               sql`NOT EXISTS (SELECT 1 FROM blocks b
                 WHERE (b.blocker_id = ${conversationMembers.accountId} AND b.blocked_id = ${conversationMembers.otherId})
                 OR (b.blocker_id = ${conversationMembers.otherId} AND b.blocked_id = ${conversationMembers.accountId}))`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { accounts, blocks, type AccountRow } from '../../platform/schema.ts';
@@ -37,6 +37,9 @@ const otherColumns = {
   validatedAt: other.validatedAt,
   birthdate: other.birthdate,
 };
+
+/** The other member, unless their account is being deleted: shown as a deleted musician from the start. */
+const otherJoin = and(eq(other.id, conversationMembers.otherId), isNull(other.deletionRequestedAt));
 
 /** LIKE's own wildcards in what a musician typed are plain characters. */
 const likeEscaped = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -112,7 +115,7 @@ export function createMessagesRepository(db: Db) {
       const [row] = await db
         .select({ member: conversationMembers, other: otherColumns })
         .from(conversationMembers)
-        .leftJoin(other, eq(other.id, conversationMembers.otherId))
+        .leftJoin(other, otherJoin)
         .where(
           and(eq(conversationMembers.accountId, accountId), eq(conversationMembers.conversationId, conversationId)),
         );
@@ -130,16 +133,12 @@ export function createMessagesRepository(db: Db) {
       const rows = await db
         .select({ member: conversationMembers, other: otherColumns })
         .from(conversationMembers)
-        .leftJoin(other, eq(other.id, conversationMembers.otherId))
+        .leftJoin(other, otherJoin)
         .where(where)
         .orderBy(desc(conversationMembers.updatedAt), desc(conversationMembers.conversationId))
         .limit(size)
         .offset((p - 1) * size);
-      const [n] = await db
-        .select({ n: count() })
-        .from(conversationMembers)
-        .leftJoin(other, eq(other.id, conversationMembers.otherId))
-        .where(where);
+      const [n] = await db.select({ n: count() }).from(conversationMembers).leftJoin(other, otherJoin).where(where);
       return { rows, total: n?.n ?? 0 };
     },
 

@@ -15,6 +15,7 @@ import type { PrivateMessageRow } from './messages.schema.ts';
 /** What the first statement tells of the sender's conversation (nothing when they are not a member). */
 export interface SendCheck {
   otherId: string | null;
+  /** Validated and not being deleted: may receive messages. */
   otherValidated: boolean;
   otherBirthdate: string | null;
   blocked: boolean;
@@ -79,7 +80,8 @@ export async function sendMessage(
   return db.transaction(async (tx) => {
     const [check] = rowsOf<SendCheck>(
       await tx.execute(sql`
-        SELECT me.other_id AS "otherId", o.validated_at IS NOT NULL AS "otherValidated",
+        SELECT me.other_id AS "otherId",
+          (o.validated_at IS NOT NULL AND o.deletion_requested_at IS NULL) AS "otherValidated",
           o.birthdate::text AS "otherBirthdate",
           EXISTS (SELECT 1 FROM blocks b
             WHERE (b.blocker_id = ${a}::uuid AND b.blocked_id = me.other_id)

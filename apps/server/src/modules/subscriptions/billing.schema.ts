@@ -27,12 +27,10 @@ export const invoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** Both null once the account is erased: the books keep the invoice (number, amounts, dates), nothing says whose
+     *  it was (docs/privacy.md). */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     /** The product's names when invoiced: the PDF says what was sold, whatever the product became. */
     productNameEn: text('product_name_en').notNull(),
     productNameFr: text('product_name_fr').notNull(),

@@ -101,11 +101,15 @@ export function createBillingService(deps: BillingDeps) {
       .set({ status: 'paid', paidAt: at, nextAttemptAt: null, failureCode: null, paymentIntentId })
       .where(eq(invoices.id, invoice.id))
       .returning()) as [InvoiceRow];
-    const [s] = (await tx
-      .update(subscriptions)
-      .set({ status: 'active' })
-      .where(and(eq(subscriptions.id, invoice.subscriptionId), sql`${subscriptions.status} <> 'canceled'`))
-      .returning()) as SubscriptionRow[];
+    // An erased account's invoice has no subscription left to run (docs/privacy.md).
+    const { subscriptionId } = invoice;
+    const [s] = subscriptionId
+      ? ((await tx
+          .update(subscriptions)
+          .set({ status: 'active' })
+          .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} <> 'canceled'`))
+          .returning()) as SubscriptionRow[])
+      : [];
     return { paid, subscription: s ?? null };
   };
 

@@ -290,7 +290,7 @@ export function createRenewals(deps: {
         and(
           inArray(
             subscriptions.id,
-            paid.map(({ i }) => i.subscriptionId),
+            paid.flatMap(({ i }) => i.subscriptionId ?? []),
           ),
           sql`${subscriptions.status} <> 'canceled'`,
         ),

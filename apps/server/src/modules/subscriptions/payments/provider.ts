@@ -42,6 +42,8 @@ export interface PaymentProvider {
   /** The card renewals charge (one call: the customer), or null when none is set. */
   defaultCardId(customerId: string): Promise<string | null>;
   detachCard(cardId: string): Promise<void>;
+  /** Deletes the customer and its cards (an erased account); a customer already gone is not an error. */
+  deleteCustomer(customerId: string): Promise<void>;
   /** Charges `amountCents` EUR once per idempotency key: a retried call gets the first call's answer. */
   charge(input: {
     customerId: string;
@@ -192,6 +194,15 @@ export function createStripeProvider(connection: StripeConnection): PaymentProvi
 
     async detachCard(cardId) {
       await call(() => stripe.paymentMethods.detach(cardId));
+    },
+
+    async deleteCustomer(customerId) {
+      try {
+        await call(() => stripe.customers.del(customerId));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw err;
+      }
     },
 
     async charge(input) {

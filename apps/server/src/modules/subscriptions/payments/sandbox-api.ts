@@ -155,6 +155,22 @@ export function sandboxRoutes(state: State, keys: SandboxKeys, emit: (type: stri
     ],
     ['GET', /^\/v1\/customers\/([\w-]+)$/, ([, cid]) => customer(cid)],
     [
+      'DELETE',
+      /^\/v1\/customers\/([\w-]+)$/,
+      ([, cid]) => {
+        const c = customer(cid);
+        // As Stripe: the customer's cards go with it.
+        for (const pid of cardsOf.get(String(c.id)) ?? []) {
+          const pm = state.paymentMethods[pid];
+          if (pm) pm.customer = null;
+        }
+        cardsOf.delete(String(c.id));
+        delete state.customers[String(c.id)];
+        emit('customer.deleted', c);
+        return { id: c.id, object: 'customer', deleted: true };
+      },
+    ],
+    [
       'POST',
       /^\/v1\/customers\/([\w-]+)$/,
       ([, cid], body) => {

@@ -17,6 +17,9 @@ export const WEBHOOK_PATH = '/api/payments/webhook';
  * wait for them: charges are answered synchronously. They complete what happens outside Tutti's calls: a first
  * payment authenticated in the page (Stripe.js confirms it), and a newly saved card that should be the default.
  */
+/** The event types `handle` acts on. */
+const HANDLED_EVENTS = new Set<string>(['payment_intent.succeeded', 'setup_intent.succeeded']);
+
 export function createWebhooks(deps: {
   db: Db;
   provider: PaymentProvider;
@@ -93,6 +96,7 @@ export function createWebhooks(deps: {
   };
 
   const handle = async (event: Stripe.Event) => {
+    // HANDLED_EVENTS lists these types: the intake stores no other.
     if (event.type === 'payment_intent.succeeded') await paymentSucceeded(event.data.object);
     if (event.type === 'setup_intent.succeeded') await cardSaved(event.data.object);
   };
@@ -153,6 +157,9 @@ export function createWebhooks(deps: {
           } catch {
             return reply.code(400).send(errorBody('BAD_REQUEST', 'Invalid webhook signature.'));
           }
+          // Only the events Tutti acts on are kept: the others (a customer deleted, a card attached...) carry
+          // personal data for nothing (docs/privacy.md).
+          if (!HANDLED_EVENTS.has(event.type)) return reply.code(200).send({ received: true, duplicate: false });
           const [stored] = await db
             .insert(paymentEvents)
             .values({ id: event.id, type: event.type, payload: request.body as string, receivedAt: now() })

@@ -98,3 +98,7 @@ export const useSetPassword = (id: string) =>
   useAccountWrite((password: string) => api.call('setAccountPassword', { params: { id }, body: { password } }));
 
 export const useSyncAccount = (id: string) => useAccountWrite((_: void) => api.call('syncAccount', { params: { id } }));
+
+/** Asks for the account's deletion (no password: an administrator's act, recorded in the audit log). */
+export const useDeleteAccount = (id: string) =>
+  useAccountWrite((_: void) => api.call('deleteAccount', { params: { id }, body: {} }));

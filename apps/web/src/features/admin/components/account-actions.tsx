@@ -14,12 +14,15 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@tutti/contract/account-admin';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@tutti/contract/accounts';
 import { MIN_PASSWORD_LENGTH } from '@tutti/contract/common';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { openConfirmModal } from '../../../components/ui/modal-host';
 import { SectionCard } from '../../../components/ui/section-card';
 import { errorText } from '../../../lib/error-text';
-import { useSetFlag, useSetPassword, useSyncAccount } from '../api/accounts';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useDeleteAccount, useSetFlag, useSetPassword, useSyncAccount } from '../api/accounts';
 import { ADMIN_NS } from '../translations';
 
 /** Validated and verified, each a switch; un-validating (which signs the account out) asks first. */
@@ -126,5 +129,49 @@ export function AccountPasswordAndSync({ account }: { account: AdminAccount }) {
         </Group>
       </SectionCard>
     </>
+  );
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Deleting the account (asked for confirmation); once asked, when the erasure comes unless its owner signs in. */
+export function AccountDeletion({ account }: { account: AdminAccount }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { t: tc } = useTranslation();
+  const remove = useDeleteAccount(account.id);
+  const locale = currentLanguage();
+  const ask = () =>
+    openConfirmModal({
+      title: t('account.confirmDeleteTitle'),
+      children: (
+        <Text>
+          {t('account.confirmDelete', {
+            username: account.username,
+            date: formatDate(new Date(Date.now() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS), locale),
+          })}
+        </Text>
+      ),
+      confirmLabel: t('account.deleteButton'),
+      danger: true,
+      onConfirm: () => remove.mutate(),
+    });
+  return (
+    <SectionCard title={t('account.delete')}>
+      {account.erasesAt ? (
+        <FormAlert kind="info">{t('account.erasesAt', { date: formatDate(account.erasesAt, locale) })}</FormAlert>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('account.deleteHelp', { days: ACCOUNT_DELETION_GRACE_DAYS })}
+          </Text>
+          {remove.isError && <FormAlert kind="error">{errorText(tc, remove.error)}</FormAlert>}
+          <Group>
+            <Button color="red" variant="light" onClick={ask} loading={remove.isPending}>
+              {t('account.deleteButton')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </SectionCard>
   );
 }

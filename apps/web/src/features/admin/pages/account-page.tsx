@@ -11,7 +11,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { ApiError } from '../../../lib/api-error';
 import { adminAuditPath, PATHS, profilePath } from '../../../lib/paths';
 import { useAdminAccount } from '../api/accounts';
-import { AccountPasswordAndSync, AccountStatus } from '../components/account-actions';
+import { AccountDeletion, AccountPasswordAndSync, AccountStatus } from '../components/account-actions';
 import { AccountDetails, AccountDevices, AccountSubscriptionAndSegments } from '../components/account-facts';
 import { AccountPrivileges } from '../components/account-privileges';
 import { AdminPageHeader } from '../../../components/ui/admin-page-header';
@@ -68,6 +68,7 @@ export function AccountPage() {
           <AccountStatus account={a} />
           <AccountPrivileges account={a} />
           <AccountPasswordAndSync account={a} />
+          <AccountDeletion account={a} />
         </Stack>
       </SimpleGrid>
     </Stack>

@@ -27,6 +27,7 @@ const ana: AdminAccount = {
   privileges: ['CORE_GUEST'],
   listedPrivileges: [],
   subscribed: false,
+  erasesAt: null,
 };
 const entry: AuditEntry = {
   id: '99999999-9999-4999-8999-999999999999',
@@ -106,6 +107,30 @@ describe('the accounts administration', () => {
     expect(requests().some((r) => r.includes('/valid'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Un-validate' }));
     await waitFor(() => expect(requests()).toContain(`POST /api/v1/accounts/${ANA_ID}/valid?state=false`));
+  });
+
+  it('asks before deleting an account, then says when it will be erased', async () => {
+    let current = ana;
+    answer = (url, init) => {
+      if (url.includes('/devices/')) return json(200, []);
+      if (url.endsWith('/segments')) return json(200, { segments: [], experiments: [] });
+      if (url.endsWith('/subscription')) return json(200, { current: null });
+      if (init?.method === 'DELETE') {
+        current = { ...current, erasesAt: '2030-12-09T12:00:00.000Z' };
+        return json(200, { erasesAt: current.erasesAt });
+      }
+      return json(200, current);
+    };
+    renderAdminAt(`/admin/accounts/${ANA_ID}`, '/admin/accounts/:id', <AccountPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete the account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    expect(requests().some((r) => r.startsWith('DELETE'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the account' }));
+    await waitFor(() => expect(requests()).toContain(`DELETE /api/v1/accounts/${ANA_ID}`));
+    expect(
+      await screen.findByText('Deletion asked: erased on 9 December 2030 unless the owner signs in before.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete the account' })).toBeNull());
   });
 
   it('shows the figures and the 90-day chart on the dashboard, in French too', async () => {

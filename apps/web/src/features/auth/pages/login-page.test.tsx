@@ -62,3 +62,22 @@ describe('LoginPage', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
+
+describe('LoginPage after "delete my account"', () => {
+  it('says until when signing in keeps the account, in the musician’s language', () => {
+    renderWithProviders(<LoginPage />, { route: '/users/login?erases=2030-12-08T10:00:00.000Z' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your account will be erased on 8 December 2030. Log in before then to keep it.',
+    );
+  });
+
+  it('speaks French', () => {
+    renderWithProviders(<LoginPage />, { route: '/users/login?erases=2030-12-08T10:00:00.000Z', locale: 'fr' });
+    expect(screen.getByRole('status')).toHaveTextContent('Votre compte sera effacé le 8 décembre 2030.');
+  });
+
+  it('ignores a date that is not one', () => {
+    renderWithProviders(<LoginPage />, { route: '/users/login?erases=soon' });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

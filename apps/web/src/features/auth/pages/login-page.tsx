@@ -9,11 +9,13 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { GuestCard } from '../../../components/ui/guest-card';
 import { ApiError } from '../../../lib/api-error';
 import { errorText, fieldErrorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { takeRedirectTarget } from '../../../lib/redirect-target';
 import { useTitle } from '../../../lib/use-title';
@@ -27,6 +29,8 @@ export function LoginPage() {
   useTitle(t('login.title'));
   const navigate = useNavigate();
   const signIn = useSignIn();
+  // After "delete my account": until when signing in keeps it.
+  const erases = Date.parse(useSearchParams()[0].get('erases') ?? '');
   const [unconfirmed, setUnconfirmed] = useState<{ accountId: string | null; email: string } | null>(null);
 
   // Two fields, checked for emptiness only (the server judges the credentials): plain state keeps this page light.
@@ -85,6 +89,11 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && <FormAlert kind="error">{errorText(tc, failure)}</FormAlert>}
+          {!Number.isNaN(erases) && !signIn.isSuccess && (
+            <FormAlert kind="info">
+              {t('login.deletionPending', { date: formatDate(new Date(erases), currentLanguage()) })}
+            </FormAlert>
+          )}
           <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...field('email')} />
           <TextInput
             label={t('fields.password')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { DeleteAccountSection } from './delete-account-section';
 
 export function AccountTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('me');
@@ -31,6 +32,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
           </div>
         ))}
       </dl>
+      <DeleteAccountSection accountId={user.id} />
     </Stack>
   );
 }
