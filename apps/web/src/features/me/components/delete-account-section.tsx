@@ -30,7 +30,10 @@ export function DeleteAccountSection({ accountId }: { accountId: string }) {
   const { t } = useTranslation('me');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const remove = useDeleteOwnAccount(accountId);
+  const remove = useDeleteOwnAccount(
+    accountId,
+    ({ erasesAt }) => void navigate(`${PATHS.login}?erases=${encodeURIComponent(erasesAt)}`, { replace: true }),
+  );
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
 
@@ -46,8 +49,6 @@ export function DeleteAccountSection({ accountId }: { accountId: string }) {
       danger: true,
       onConfirm: () =>
         remove.mutate(password, {
-          onSuccess: ({ erasesAt }) =>
-            void navigate(`${PATHS.login}?erases=${encodeURIComponent(erasesAt)}`, { replace: true }),
           onError: (error) => {
             if (error instanceof ApiError && error.code === 'WRONG_PASSWORD') {
               setFieldError(fieldErrorText(tc, 'wrong_password'));
