@@ -31,6 +31,7 @@ import {
   createAccountDeletion,
 } from './modules/accounts/account-deletion.ts';
 import { registerAdministration } from './modules/administration/administration.module.ts';
+import { record } from './platform/audit/audit.ts';
 import type { PaymentProvider } from './modules/subscriptions/payments/provider.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
@@ -258,7 +259,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     runInBackground: background.run,
     now,
   });
-  const endpoint = createEndpointRegistrar(app, guard, limits);
+  const endpoint = createEndpointRegistrar(app, guard, limits, (entry) => record(database.db, entry), now);
   const accounts = createAccountsService({
     repo: createAccountsRepository(database.db, sessions),
     auth,

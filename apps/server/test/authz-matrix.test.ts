@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { endpoints, fillPath, type Authz, type EndpointName } from '@tutti/contract/http';
+import { endpoints, fillPath, type Authz, type EndpointDef, type EndpointName } from '@tutti/contract/http';
+import { count } from 'drizzle-orm';
 import type { JoinedSession, Session } from '@tutti/contract/sessions';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../src/platform/schema.ts';
 import { call, type TestApp } from './support/app.ts';
 import { accountAdminFixtures } from './support/authz-accounts.ts';
 import { messageFixtures } from './support/authz-messages.ts';
@@ -307,6 +309,10 @@ async function send(w: World, name: EndpointName, role: Role, req: Request) {
   });
 }
 
+/** Entries in the audit log so far. */
+const auditEntries = async (t: TestApp): Promise<number> =>
+  (await t.app.tutti.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
+
 describe.each(databases())('authorization matrix on $name', (database) => {
   const {
     h,
@@ -352,10 +358,18 @@ describe.each(databases())('authorization matrix on $name', (database) => {
     const expected: Record<string, number> = {};
     const actual: Record<string, number> = {};
     const answers: string[] = [];
+    const def: EndpointDef = endpoints[name];
+    // Every administrator's write lands in the audit log (issue 14): a new admin write that records nothing fails.
+    const adminWrite = def.access === 'admin' && def.method !== 'GET';
     for (const role of ROLES) {
       const outcome = endpoints[name].authz[role];
       expected[role] = outcome === 'ok' ? successStatus(name) : outcome;
-      const res = await send(w, name, role, await fixtures[name](w, role));
+      const request = await fixtures[name](w, role);
+      const logged = adminWrite ? await auditEntries(w.t) : 0;
+      const res = await send(w, name, role, request);
+      if (adminWrite && res.statusCode < 300) {
+        expect(await auditEntries(w.t), `${name} as ${role}: no audit entry`).toBeGreaterThan(logged);
+      }
       actual[role] = res.statusCode;
       if (res.statusCode !== expected[role]) answers.push(`${role}: ${res.body.slice(0, 300)}`);
       if (res.statusCode >= 500) throw new Error(`${name} as ${role}: ${res.statusCode} ${res.body}`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTHZ } from './authz.ts';
 import { PageQuerySchema, PageSchema } from './common.ts';
 import { def } from './endpoint.ts';
+import { AUDIT_ACTIONS } from './audit-actions.ts';
 import { fieldCode as code } from './errors.ts';
 
 /**
@@ -9,20 +10,9 @@ import { fieldCode as code } from './errors.ts';
  * as the write itself, and the administration reads it back. Actions are named by the domain that records them.
  */
 
-/** What an administrator did; one name per kind of write. */
-export const AUDIT_ACTIONS = [
-  'account.privileges',
-  'account.valid',
-  'account.verified',
-  'account.password',
-  'account.sync',
-  /** An administrator asked for an account's deletion (a musician deleting their own account is not an admin act). */
-  'account.delete',
-  /** The erasure job removed an account at the end of its grace period (actor: the server). */
-  'account.erase',
-] as const;
+export { AUDIT_ACTIONS, type AuditAction } from './audit-actions.ts';
+
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
-export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 /** Who an entry names: the account's id, and its username while the account exists (null once erased). */
 export const AuditPartySchema = z.object({ id: z.uuid(), username: z.string().nullable() });

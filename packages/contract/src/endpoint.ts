@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AuditAction } from './audit-actions.ts';
 import type { Authz } from './authz.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,6 +28,9 @@ export interface EndpointDef {
   /** Also accepted without the Authorization header when the body (JSON sent as text/plain by
    *  navigator.sendBeacon) carries the leaveToken of the caller's join. */
   beacon?: true;
+  /** An administrator's write the server records in the audit log once it succeeded, with the id and name of what it
+   *  wrote. Writes on accounts record themselves, inside their own transaction, and leave this out. */
+  audit?: AuditAction;
 }
 
 /** Declares one route: `satisfies` would lose the literal types the table's helpers read. */

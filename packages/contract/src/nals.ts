@@ -344,6 +344,7 @@ export const nalsEndpoints = {
     response: z.array(NalsVersionSchema),
   }),
   enableNalsVersion: def({
+    audit: 'nalsVersion.enable',
     method: 'POST',
     path: 'v1/nals/versions/{id}/enable',
     access: 'admin',

@@ -103,6 +103,7 @@ export const serverEndpoints = {
     response: z.array(RegionSchema),
   }),
   createRegion: def({
+    audit: 'region.create',
     method: 'POST',
     path: 'v1/regions',
     access: 'admin',
@@ -114,6 +115,7 @@ export const serverEndpoints = {
     status: 201,
   }),
   deleteRegion: def({
+    audit: 'region.delete',
     method: 'DELETE',
     path: 'v1/regions/{id}',
     access: 'admin',
@@ -133,6 +135,7 @@ export const serverEndpoints = {
     response: z.array(ServerSchema),
   }),
   createServer: def({
+    audit: 'server.create',
     method: 'POST',
     path: 'v1/servers',
     access: 'admin',
@@ -144,6 +147,7 @@ export const serverEndpoints = {
     status: 201,
   }),
   startServer: def({
+    audit: 'server.start',
     method: 'POST',
     path: 'v1/servers/{id}/start',
     access: 'admin',
@@ -154,6 +158,7 @@ export const serverEndpoints = {
     response: ServerSchema,
   }),
   pauseServer: def({
+    audit: 'server.pause',
     method: 'POST',
     path: 'v1/servers/{id}/pause',
     access: 'admin',
@@ -174,6 +179,7 @@ export const serverEndpoints = {
     response: ServerHealthSchema,
   }),
   deleteServer: def({
+    audit: 'server.delete',
     method: 'DELETE',
     path: 'v1/servers/{id}',
     access: 'admin',

@@ -240,6 +240,7 @@ export const subscriptionEndpoints = {
     response: ProductSchema,
   }),
   createProduct: def({
+    audit: 'product.create',
     method: 'POST',
     path: 'v1/products',
     access: 'admin',
@@ -251,6 +252,7 @@ export const subscriptionEndpoints = {
     status: 201,
   }),
   updateProduct: def({
+    audit: 'product.update',
     method: 'PUT',
     path: 'v1/products/{id}',
     access: 'admin',
@@ -262,6 +264,7 @@ export const subscriptionEndpoints = {
     response: ProductSchema,
   }),
   deleteProduct: def({
+    audit: 'product.delete',
     method: 'DELETE',
     path: 'v1/products/{id}',
     access: 'admin',
@@ -272,6 +275,7 @@ export const subscriptionEndpoints = {
     response: null,
   }),
   enableProduct: def({
+    audit: 'product.enable',
     method: 'POST',
     path: 'v1/products/{id}/enable',
     access: 'admin',
@@ -282,6 +286,7 @@ export const subscriptionEndpoints = {
     response: ProductSchema,
   }),
   disableProduct: def({
+    audit: 'product.disable',
     method: 'POST',
     path: 'v1/products/{id}/disable',
     access: 'admin',
@@ -362,6 +367,7 @@ export const subscriptionEndpoints = {
     response: z.array(ProductTokenSchema),
   }),
   createProductToken: def({
+    audit: 'promoCode.create',
     method: 'POST',
     path: 'v1/product-tokens',
     access: 'admin',
@@ -373,6 +379,7 @@ export const subscriptionEndpoints = {
     status: 201,
   }),
   deleteProductToken: def({
+    audit: 'promoCode.delete',
     method: 'DELETE',
     path: 'v1/product-tokens/{id}',
     access: 'admin',

@@ -36,6 +36,7 @@ export const testRehearsalEndpoints = {
     response: z.array(SessionSchema),
   }),
   createTestRehearsal: def({
+    audit: 'testRehearsal.create',
     method: 'POST',
     path: 'v1/test-rehearsal',
     access: 'admin',
@@ -47,6 +48,7 @@ export const testRehearsalEndpoints = {
     status: 201,
   }),
   deleteTestRehearsal: def({
+    audit: 'testRehearsal.delete',
     method: 'DELETE',
     path: 'v1/test-rehearsal/{id}',
     access: 'admin',

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload, Rou
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext, Guard } from './auth-guard.ts';
+import type { AuditRecord } from './audit/audit.ts';
 import { AppError } from './errors.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
 import { IMAGE_MAX_BYTES } from './storage/images.ts';
@@ -162,9 +163,34 @@ async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T
   }
 }
 
+/** What an audited write wrote: the id it acted on, and the name or code of what it answered (a region, a product). */
+function auditDetails(params: unknown, result: unknown): Record<string, unknown> {
+  const details: Record<string, unknown> = {};
+  const fromParams = (params as { id?: unknown } | undefined)?.id;
+  const answer = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
+  const id = fromParams ?? answer['id'];
+  if (typeof id === 'string') details['id'] = id;
+  for (const key of ['code', 'name', 'version']) {
+    const value = answer[key];
+    // A product's name is { en, fr }: its English one is enough to find it again.
+    if (typeof value === 'string') details[key] = value;
+    else if (typeof value === 'object' && value !== null && typeof (value as { en?: unknown }).en === 'string') {
+      details[key] = (value as { en: string }).en;
+    }
+  }
+  return details;
+}
+
 /** Registers contract endpoints: method, URL, schemas, access check and status all come from the route table, so a
  *  module's routes file only maps names to service calls. */
-export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limits: Limits): Endpoint {
+export function createEndpointRegistrar(
+  app: FastifyInstance,
+  guard: Guard,
+  limits: Limits,
+  /** Writes an audit entry (platform/audit) for the routes whose definition names one (`audit`). */
+  audit: (entry: AuditRecord) => Promise<void>,
+  now: () => Date,
+): Endpoint {
   acceptBeaconBodies(app);
   return (name, handler, options = {}) => {
     const def: EndpointDef = endpoints[name];
@@ -233,6 +259,15 @@ export function createEndpointRegistrar(app: FastifyInstance, guard: Guard, limi
           ? await limited(reply, () => limits.guardPassword(name, passwordOf(ctx), () => handler(ctx), isWrongPassword))
           : await handler(ctx);
         if (result === REPLIED) return reply;
+        if (def.audit && request.auth) {
+          await audit({
+            actorId: request.auth.accountId,
+            action: def.audit,
+            targetId: null,
+            details: auditDetails(request.params, result),
+            at: now(),
+          });
+        }
         reply.code(status);
         if (def.response === null) return reply.send();
         if (def.response === 'text') return reply.type('text/plain; charset=utf-8').send(result);

@@ -22,6 +22,9 @@ export function detailsText(t: TFunction<'admin'>, entry: AuditEntry): string {
   if (list(d['removed'])) parts.push(t('audit.details.removed', { list: list(d['removed']) }));
   if (typeof d['state'] === 'boolean') parts.push(d['state'] ? t('audit.details.on') : t('audit.details.off'));
   if (typeof d['customerId'] === 'string') parts.push(t('audit.details.customer', { id: d['customerId'] }));
+  // What a write on a region, a server, a product... wrote: its name (or code, or version), else its id.
+  const named = [d['name'], d['code'], d['version'], d['id']].find((v): v is string => typeof v === 'string');
+  if (named && entry.target === null) parts.push(t('audit.details.named', { name: named }));
   return parts.join(' · ');
 }
 

@@ -1,0 +1,34 @@
+/**
+ * Every action the audit log records (docs/decisions/0035-audit-log.md), named by domain. Its own leaf file: the route
+ * table's definitions name the action an administrator's write records (`audit` in endpoint.ts).
+ */
+/** What an administrator did; one name per kind of write. */
+export const AUDIT_ACTIONS = [
+  'account.privileges',
+  'account.valid',
+  'account.verified',
+  'account.password',
+  'account.sync',
+  /** An administrator asked for an account's deletion (a musician deleting their own account is not an admin act). */
+  'account.delete',
+  /** The erasure job removed an account at the end of its grace period (actor: the server). */
+  'account.erase',
+  // Recorded by the route itself once it succeeded (EndpointDef.audit): writes of one row, with what they wrote.
+  'region.create',
+  'region.delete',
+  'server.create',
+  'server.start',
+  'server.pause',
+  'server.delete',
+  'product.create',
+  'product.update',
+  'product.delete',
+  'product.enable',
+  'product.disable',
+  'promoCode.create',
+  'promoCode.delete',
+  'nalsVersion.enable',
+  'testRehearsal.create',
+  'testRehearsal.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
