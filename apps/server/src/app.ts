@@ -26,6 +26,7 @@ import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { registerAdministration } from './modules/administration/administration.module.ts';
+import { registerContent } from './modules/content/content.module.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -336,6 +337,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   app.tutti.billing = billing;
   registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
+  registerContent(endpoint, { db: database.db, storage, log: app.log.child({ module: 'content' }), now });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

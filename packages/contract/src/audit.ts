@@ -16,6 +16,17 @@ export const AUDIT_ACTIONS = [
   'account.verified',
   'account.password',
   'account.sync',
+  'news.create',
+  'news.update',
+  'news.publish',
+  'news.delete',
+  'blogPost.create',
+  'blogPost.update',
+  'blogPost.publish',
+  'blogPost.delete',
+  'banner.create',
+  'banner.update',
+  'banner.delete',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

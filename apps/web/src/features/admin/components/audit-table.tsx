@@ -22,6 +22,9 @@ export function detailsText(t: TFunction<'admin'>, entry: AuditEntry): string {
   if (list(d['removed'])) parts.push(t('audit.details.removed', { list: list(d['removed']) }));
   if (typeof d['state'] === 'boolean') parts.push(d['state'] ? t('audit.details.on') : t('audit.details.off'));
   if (typeof d['customerId'] === 'string') parts.push(t('audit.details.customer', { id: d['customerId'] }));
+  // News, blog posts and banners: what the entry is about, as the administrator wrote it.
+  if (typeof d['title'] === 'string') parts.push(`“${d['title']}”`);
+  if (typeof d['link'] === 'string') parts.push(d['link']);
   return parts.join(' · ');
 }
 
