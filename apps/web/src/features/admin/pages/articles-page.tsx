@@ -130,11 +130,11 @@ function ArticlesPage({ kind }: { kind: ArticleKind }) {
                   </Table.Td>
                   <Table.Td>
                     {a.publishedAt ? (
-                      <Badge color="teal" variant="light">
+                      <Badge color="teal.9" variant="filled" radius="sm" tt="none">
                         {t('content.published')}
                       </Badge>
                     ) : (
-                      <Badge color="gray" variant="light">
+                      <Badge color="gray.7" variant="filled" radius="sm" tt="none">
                         {t('content.draft')}
                       </Badge>
                     )}
@@ -149,7 +149,7 @@ function ArticlesPage({ kind }: { kind: ArticleKind }) {
                       </Button>
                       <Button
                         size="compact-sm"
-                        variant="light"
+                        variant={a.publishedAt ? 'default' : 'filled'}
                         loading={busyId === a.id && publish.isPending}
                         onClick={() => onPublish(a, !a.publishedAt)}
                       >
@@ -157,8 +157,8 @@ function ArticlesPage({ kind }: { kind: ArticleKind }) {
                       </Button>
                       <Button
                         size="compact-sm"
-                        variant="subtle"
-                        color="red"
+                        variant="outline"
+                        color="red.9"
                         loading={busyId === a.id && remove.isPending}
                         onClick={() => onDelete(a)}
                       >

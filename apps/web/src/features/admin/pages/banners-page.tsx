@@ -121,8 +121,8 @@ export function BannersAdminPage() {
                   </Button>
                   <Button
                     size="compact-sm"
-                    variant="subtle"
-                    color="red"
+                    variant="outline"
+                    color="red.9"
                     loading={busyId === b.id && remove.isPending}
                     onClick={() => onDelete(b)}
                   >
