@@ -130,11 +130,11 @@ function ArticlesPage({ kind }: { kind: ArticleKind }) {
                   </Table.Td>
                   <Table.Td>
                     {a.publishedAt ? (
-                      <Badge color="teal.9" variant="filled" radius="sm" tt="none">
+                      <Badge color="teal.9" variant="filled" radius="sm" tt="none" miw="max-content">
                         {t('content.published')}
                       </Badge>
                     ) : (
-                      <Badge color="gray.7" variant="filled" radius="sm" tt="none">
+                      <Badge color="gray.7" variant="filled" radius="sm" tt="none" miw="max-content">
                         {t('content.draft')}
                       </Badge>
                     )}
