@@ -14,10 +14,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMeRepository } from './modules/me/me.repository.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { createMeService } from './modules/me/me.service.ts';
-import { createBrokerAccess } from './modules/nals/nals.broker.ts';
+import { registerBroker } from './modules/nals/nals.broker-start.ts';
 import { createNalsBundler } from './modules/nals/nals.bundle.ts';
 import { registerNalsDownloads } from './modules/nals/nals.downloads.ts';
-import { registerBrokerHooks } from './modules/nals/nals.hooks.ts';
 import { createNalsRepository } from './modules/nals/nals.repository.ts';
 import { registerNalsRoutes } from './modules/nals/nals.routes.ts';
 import { createNalsService } from './modules/nals/nals.service.ts';
@@ -25,14 +24,10 @@ import { PGLITE_LOAD_BATCH_SIZE } from './modules/places/places.loader.ts';
 import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
-import {
-  ACCOUNT_ERASURE_INTERVAL_MS,
-  ACCOUNT_ERASURE_JOB,
-  createAccountDeletion,
-} from './modules/accounts/account-deletion.ts';
+import { registerAccountDeletion } from './modules/accounts/account-deletion.ts';
 import { registerAdministration } from './modules/administration/administration.module.ts';
 import { record } from './platform/audit/audit.ts';
-import type { PaymentProvider } from './modules/subscriptions/payments/provider.ts';
+import { registerContent } from './modules/content/content.module.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -49,7 +44,7 @@ import { registerSubscriptions } from './modules/subscriptions/subscriptions.mod
 import { createServersService } from './modules/servers/servers.service.ts';
 import { createGuard } from './platform/auth-guard.ts';
 import { createBackground } from './platform/background.ts';
-import { startBroker, type Broker } from './platform/broker.ts';
+import type { Broker } from './platform/broker.ts';
 import { openDatabase } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
 import { createEndpointRegistrar, API_PREFIX } from './platform/endpoints.ts';
@@ -231,23 +226,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     keepAccount: (account) => deletion.undo(account),
   });
-  // The payment service's customer goes with an erased account: the billing module is registered further down.
-  let billingProvider: PaymentProvider | null = null;
-  const deletion = createAccountDeletion({
-    db: database.db,
-    cache: sessions,
-    storage,
-    mailer,
+  // The payment service's customer goes with an erased account (the billing module is registered further down).
+  const deletion = registerAccountDeletion({
+    ...{ db: database.db, cache: sessions, storage, mailer, jobs, publicUrl: config.publicUrl, now },
     revokeSessions: (accountId) => auth.revokeSessions(accountId),
-    deleteCustomer: () => {
-      const provider = billingProvider;
-      return provider && ((customerId) => provider.deleteCustomer(customerId));
-    },
-    publicUrl: config.publicUrl,
+    provider: () => app.tutti.billing?.provider ?? null,
     log: app.log.child({ module: 'accounts' }),
-    now,
   });
-  jobs.register(ACCOUNT_ERASURE_JOB, ACCOUNT_ERASURE_INTERVAL_MS, (stopping) => deletion.erase(stopping));
   app.addHook('onReady', async () => {
     const revoked = await auth.revokeUnlistedPrivileges();
     if (revoked > 0) app.log.info({ revoked }, 'privileges of addresses no longer listed revoked');
@@ -360,8 +345,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   app.tutti.billing = billing;
-  billingProvider = billing.provider;
   registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
+  registerContent(endpoint, { db: database.db, storage, log: app.log.child({ module: 'content' }), now });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });
@@ -384,30 +369,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   }
 
   // ---- the MQTT broker: embedded (started with the app), or external through these hooks
-  const brokerAccess = createBrokerAccess({ guard, repo: nalsRepo });
-  registerBrokerHooks(app, brokerAccess, config.broker.hookSecret);
-  if (!config.broker.enabled && config.broker.hookSecret === null) {
-    app.log.warn('BROKER_ENABLED=false and BROKER_HOOK_SECRET unset: the external broker hooks refuse every call');
-  }
-  if (config.broker.enabled) {
-    app.addHook('onReady', async () => {
-      broker = await startBroker({
-        port: config.broker.port,
-        host: config.host,
-        tls: config.broker.tls,
-        authenticator: brokerAccess,
-        limits: config.broker.limits,
-        log: app.log.child({ module: 'broker' }),
-      });
-      app.log.info({ port: broker.port, tls: broker.tls }, 'MQTT broker listening (WebSocket)');
-    });
-    // Before the HTTP server and the database close: connections end while their lookups still work.
-    app.addHook('preClose', async () => {
-      const running = broker;
-      broker = null;
-      await running?.close();
-    });
-  }
+  registerBroker(app, { config, guard, repo: nalsRepo, set: (b) => (broker = b), get: () => broker });
 
   // ---- the web: static files, then the SPA for any other page
   await registerWeb(app, config.webDist);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/platform/schema.ts';
 import { call, type TestApp } from './support/app.ts';
 import { accountAdminFixtures } from './support/authz-accounts.ts';
+import { contentFixtures } from './support/authz-content.ts';
 import { messageFixtures } from './support/authz-messages.ts';
 import { paymentFixtures, subscriptionFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
@@ -40,6 +41,8 @@ interface Request {
   body?: unknown;
   /** Multipart upload (cover picture). */
   upload?: Buffer;
+  /** A body sent as it is, with its content type (a banner's multipart form). */
+  raw?: { payload: Buffer; contentType: string };
   /** Replaces the role's usual token (a route that signs its caller out gets a throwaway device or account). */
   token?: string;
 }
@@ -274,6 +277,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   ...paymentFixtures,
   ...messageFixtures,
   ...accountAdminFixtures,
+  ...contentFixtures,
 };
 
 function successStatus(name: EndpointName): number {
@@ -289,6 +293,10 @@ async function send(w: World, name: EndpointName, role: Role, req: Request) {
   if (role !== 'guest' && token) headers['authorization'] = `Bearer ${token}`;
   const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
   const url = `/api/${fillPath(def.path, req.params)}${query}`;
+  if (req.raw) {
+    headers['content-type'] = req.raw.contentType;
+    return w.t.app.inject({ method: def.method, url, headers, payload: req.raw.payload });
+  }
   if (req.upload) {
     const payload = Buffer.concat([
       Buffer.from(

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { subscriptions } from '../src/platform/schema.ts';
 import { call } from './support/app.ts';
+import { articleBody, bannerForm } from './support/authz-content.ts';
 import { databases } from './support/databases.ts';
 import {
   anyBad,
@@ -69,7 +70,10 @@ type Kind =
   | 'adminTarget'
   | 'product'
   | 'productToken'
-  | 'subscription';
+  | 'subscription'
+  | 'news'
+  | 'blogPost'
+  | 'banner';
 type RealIds = Partial<Record<Kind, string>>;
 const KIND_OF_PATH: [RegExp, Kind][] = [
   [/(sessions|open-rehearsal)\/\{id\}/, 'session'],
@@ -87,7 +91,22 @@ const KIND_OF_PATH: [RegExp, Kind][] = [
   [/products\/\{id\}/, 'product'],
   [/product-tokens\/\{id\}/, 'productToken'],
   [/subscriptions\/\{id\}/, 'subscription'],
+  [/news\/\{id\}/, 'news'],
+  [/blog-posts\/\{id\}/, 'blogPost'],
+  [/banners\/\{id\}/, 'banner'],
 ];
+/** A banner to aim the fuzzed edits and deletes at (its form is multipart, not a JSON body). */
+async function fuzzBanner(t: Parameters<typeof call>[0], token: string): Promise<string> {
+  const form = await bannerForm();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/banners',
+    headers: { authorization: `Bearer ${token}`, 'content-type': form?.contentType ?? '' },
+    payload: form?.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (JSON.parse(res.body) as { id: string }).id;
+}
 const realIdFor = (path: string, ids: RealIds): string =>
   ids[KIND_OF_PATH.find(([re]) => re.test(path))?.[1] ?? 'session'] ?? UNKNOWN_ID;
 
@@ -193,6 +212,7 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
     const versions = await call<{ id: string }[]>(t, 'GET', 'v1/nals/versions', { token: user.accessToken });
     const region = await asAdmin('v1/regions', { code: 'fuzz', name: 'Fuzz', latitude: 0, longitude: 0 });
     const product = await asAdmin('v1/products', { name: { en: 'Fuzz', fr: 'Fuzz' }, priceCents: 500 });
+    const banner = await fuzzBanner(t, admin.accessToken);
     Object.assign(ids, {
       session: session.id,
       room: joinedSession.room.id,
@@ -213,6 +233,9 @@ describe.each(databases())('contract fuzzing on $name', (database) => {
       adminTarget: (await createUser(t)).id,
       product,
       productToken: await asAdmin('v1/product-tokens', { productId: product, months: 1 }),
+      news: await asAdmin('v1/news', articleBody('fuzz')),
+      blogPost: await asAdmin('v1/blog-posts', articleBody('fuzz')),
+      banner,
       // The user's own subscription (paid by card, as the ledger records one): cancel and restore reach their handlers.
       subscription: (
         await t.app.tutti.database.db

@@ -30,5 +30,17 @@ export const AUDIT_ACTIONS = [
   'nalsVersion.enable',
   'testRehearsal.create',
   'testRehearsal.delete',
+  // Content (modules/content): recorded in the write's own transaction.
+  'news.create',
+  'news.update',
+  'news.publish',
+  'news.delete',
+  'blogPost.create',
+  'blogPost.update',
+  'blogPost.publish',
+  'blogPost.delete',
+  'banner.create',
+  'banner.update',
+  'banner.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

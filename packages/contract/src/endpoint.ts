@@ -23,8 +23,9 @@ export interface EndpointDef {
   response: z.ZodType | 'text' | 'image' | null;
   /** Success status when a body is returned; 200 unless said. */
   status?: 200 | 201;
-  /** multipart/form-data with one image in this field (no JSON body). */
-  upload?: { field: string };
+  /** multipart/form-data with one image in `field` (no JSON body); `optional` names further image fields that may be
+   *  left out, `json` a text field carrying JSON (the handler validates it). */
+  upload?: { field: string; optional?: readonly string[]; json?: string };
   /** Also accepted without the Authorization header when the body (JSON sent as text/plain by
    *  navigator.sendBeacon) carries the leaveToken of the caller's join. */
   beacon?: true;

@@ -3,6 +3,7 @@ import { accountAdminEndpoints } from './account-admin.ts';
 import { accountEndpoints } from './accounts.ts';
 import { auditEndpoints } from './audit.ts';
 import { communityEndpoints } from './community.ts';
+import { contentEndpoints } from './content.ts';
 import { messageEndpoints } from './messages.ts';
 import { nalsEndpoints } from './nals.ts';
 import { paymentEndpoints } from './payments.ts';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...messageEndpoints,
   ...auditEndpoints,
   ...accountAdminEndpoints,
+  ...contentEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -29,6 +29,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
         { name: 'sessions', description: 'Rehearsal sessions and the echo self-check' },
         { name: 'subscriptions', description: 'Subscription products, subscriptions and payments' },
         { name: 'administration', description: 'Accounts administration and the audit log (administrators)' },
+        { name: 'content', description: 'News, blog posts and banners: read by everyone, written by administrators' },
       ],
     },
     transform: createJsonSchemaTransform({

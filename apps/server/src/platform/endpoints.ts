@@ -142,12 +142,18 @@ function acceptBeaconBodies(app: FastifyInstance): void {
   });
 }
 
-/** The OpenAPI view of an upload: a multipart body with one binary field. Requests are not validated against it:
- *  the handler reads the stream itself (readUploadedFile), checking the file by its content. */
-const uploadBody = (field: string) =>
-  z.object({
-    [field]: z.string().meta({ format: 'binary', description: `JPEG, PNG or WebP, at most ${IMAGE_MAX_BYTES} bytes` }),
+/** The OpenAPI view of an upload: a multipart body with its binary fields (and a JSON text field, for a banner).
+ *  Requests are not validated against it: the handler reads the stream itself (readUploadedFile, readUploadedParts),
+ *  checking each file by its content. */
+const uploadBody = (upload: NonNullable<EndpointDef['upload']>) => {
+  const image = () =>
+    z.string().meta({ format: 'binary', description: `JPEG, PNG or WebP, at most ${IMAGE_MAX_BYTES} bytes` });
+  return z.object({
+    [upload.field]: image(),
+    ...Object.fromEntries((upload.optional ?? []).map((f) => [f, image().optional()])),
+    ...(upload.json && { [upload.json]: z.string().meta({ description: 'JSON' }) }),
   });
+};
 
 /** What a failed password check throws (sign-in, old password, test-rehearsal password). */
 const isWrongPassword = (e: unknown): boolean =>
@@ -216,7 +222,7 @@ export function createEndpointRegistrar(
         ...(def.params && { params: def.params }),
         ...(def.query && { querystring: def.query }),
         ...(def.body && { body: def.body }),
-        ...(def.upload && { body: uploadBody(def.upload.field), consumes: ['multipart/form-data'] }),
+        ...(def.upload && { body: uploadBody(def.upload), consumes: ['multipart/form-data'] }),
         response: responseSchemas(def, options),
       },
       ...(def.upload && {

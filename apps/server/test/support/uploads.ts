@@ -33,3 +33,22 @@ export async function uploadCover(
   });
   return { status: res.statusCode, json: JSON.parse(res.body) as Session & ErrorJson };
 }
+
+/** A multipart body of several parts: files (PNG unless their name says .jpg) and text fields, in that order. */
+export function multipartForm(files: Record<string, Buffer>, fields: Record<string, string> = {}): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, bytes] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}

@@ -108,11 +108,20 @@ export const routes: RouteObject[] = [
                     const MusiciansAround = lazy(async () => ({
                       default: (await import('../features/community/around/musicians-around')).MusiciansAround,
                     }));
+                    // News, banners and the blog (issue 14, point 3): their code and data come after the first paint.
+                    const HallContent = lazy(async () => ({
+                      default: (await import('../features/hall/components/hall-content')).HallContent,
+                    }));
                     return function Hall() {
                       return (
                         <HallPage
                           greeting={<HallGreeting />}
                           setup={<AudioSetupStep />}
+                          content={
+                            <Suspense fallback={null}>
+                              <HallContent />
+                            </Suspense>
+                          }
                           around={
                             <Suspense fallback={null}>
                               <MusiciansAround />
@@ -320,6 +329,28 @@ export const routes: RouteObject[] = [
                   Component: async () =>
                     (await import('../features/subscriptions/admin/pages/admin-subscriptions-page'))
                       .AdminSubscriptionsPage,
+                },
+              },
+              // The hall's content (issue 14, point 3).
+              {
+                path: 'admin/news',
+                loader: guard(ADMIN),
+                lazy: {
+                  Component: async () => (await import('../features/admin/pages/articles-page')).NewsAdminPage,
+                },
+              },
+              {
+                path: 'admin/blog-posts',
+                loader: guard(ADMIN),
+                lazy: {
+                  Component: async () => (await import('../features/admin/pages/articles-page')).BlogPostsAdminPage,
+                },
+              },
+              {
+                path: 'admin/banners',
+                loader: guard(ADMIN),
+                lazy: {
+                  Component: async () => (await import('../features/admin/pages/banners-page')).BannersAdminPage,
                 },
               },
             ],

@@ -26,6 +26,9 @@ export const PATHS = {
   adminProducts: '/admin/products',
   adminPromoCodes: '/admin/promo-codes',
   adminSubscriptions: '/admin/subscriptions',
+  adminNews: '/admin/news',
+  adminBlogPosts: '/admin/blog-posts',
+  adminBanners: '/admin/banners',
 } as const;
 
 export const openRehearsalPath = (sessionId: string): string => `/studio/open-rehearsal/${sessionId}`;

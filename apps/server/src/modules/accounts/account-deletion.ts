@@ -17,8 +17,10 @@ import {
   subscriptions,
   type AccountRow,
 } from '../../platform/schema.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import type { SessionCache } from '../../platform/session-cache.ts';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage.ts';
+import type { PaymentProvider } from '../subscriptions/payments/provider.ts';
 import { currentAt } from '../subscriptions/subscriptions.schema.ts';
 import { deletionEmail, keptEmail } from './account-deletion.mail.ts';
 import { asLocale } from './accounts.policy.ts';
@@ -40,8 +42,9 @@ export interface AccountDeletionDeps {
   mailer: Mailer;
   /** Signs every device of the account out (and tells the bus and the broker). */
   revokeSessions: (accountId: string) => Promise<void>;
-  /** The payment service's customer goes with the account; null: no payment service configured. */
-  deleteCustomer: () => ((customerId: string) => Promise<void>) | null;
+  /** The payment service, whose customer goes with the account; null: none configured. */
+  provider: () => Pick<PaymentProvider, 'deleteCustomer'> | null;
+  jobs: Pick<Jobs, 'register'>;
   publicUrl: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now: () => Date;
@@ -60,7 +63,7 @@ const wrongPassword = () =>
  * it hides the account and signs its devices out at once; signing in again within the grace period undoes it; after
  * that, the erasure job removes the account's row, with everything that hangs on it, and its pictures.
  */
-export function createAccountDeletion(deps: AccountDeletionDeps) {
+export function registerAccountDeletion(deps: AccountDeletionDeps) {
   const { db, now } = deps;
 
   const send = async (account: AccountRow, content: { subject: string; text: string }, link?: string) => {
@@ -88,9 +91,9 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
       .select({ id: billingCustomers.customerId })
       .from(billingCustomers)
       .where(eq(billingCustomers.accountId, accountId));
-    const deleteCustomer = deps.deleteCustomer();
+    const provider = deps.provider();
     // First, outside the transaction: if the payment service fails, nothing is erased and the next run tries again.
-    if (customer && deleteCustomer) await deleteCustomer(customer.id);
+    if (customer && provider) await provider.deleteCustomer(customer.id);
     const at = now();
     const erased = await db.transaction(async (tx) => {
       const [account] = await tx
@@ -128,7 +131,7 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
     return true;
   };
 
-  return {
+  const service = {
     /** DELETE v1/accounts/{id}: the account itself (its password required), or an administrator. */
     async request(asker: Asker, accountId: string, password: string | undefined): Promise<AccountDeletion> {
       const self = asker.accountId === accountId;
@@ -240,6 +243,8 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
       return erased;
     },
   };
+  deps.jobs.register(ACCOUNT_ERASURE_JOB, ACCOUNT_ERASURE_INTERVAL_MS, (stopping) => service.erase(stopping));
+  return service;
 }
 
-export type AccountDeletionService = ReturnType<typeof createAccountDeletion>;
+export type AccountDeletionService = ReturnType<typeof registerAccountDeletion>;

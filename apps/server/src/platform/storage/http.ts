@@ -48,3 +48,36 @@ export async function readUploadedFile(request: FastifyRequest, field: string): 
   }
   throw invalidImage();
 }
+
+/** A multipart form of several images and text fields (a banner: two images and its JSON). */
+export interface UploadedParts {
+  files: Map<string, Buffer>;
+  fields: Map<string, string>;
+}
+
+/** Every named part of a multipart request, files as bytes (at most `files` of them, IMAGE_MAX_BYTES each); other
+ *  parts are skipped. Not multipart or malformed: 400 INVALID_IMAGE; over a limit: 413. */
+export async function readUploadedParts(
+  request: FastifyRequest,
+  names: { files: readonly string[]; fields: readonly string[] },
+): Promise<UploadedParts> {
+  if (!request.isMultipart()) throw invalidImage();
+  const out: UploadedParts = { files: new Map(), fields: new Map() };
+  try {
+    for await (const part of request.parts({ limits: { files: names.files.length, fieldSize: 10_000 } })) {
+      if (part.type === 'file') {
+        if (names.files.includes(part.fieldname) && !out.files.has(part.fieldname)) {
+          out.files.set(part.fieldname, await part.toBuffer());
+        } else {
+          part.file.resume();
+        }
+      } else if (names.fields.includes(part.fieldname) && typeof part.value === 'string') {
+        out.fields.set(part.fieldname, part.value);
+      }
+    }
+  } catch (e) {
+    if ((e as { statusCode?: unknown }).statusCode === 413) throw e;
+    throw invalidImage();
+  }
+  return out;
+}

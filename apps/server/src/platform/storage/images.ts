@@ -21,11 +21,13 @@ export interface ImagePreset {
 }
 
 /** The sizes pictures are stored at. Session covers are 1200×630 (a link preview's size); the profile presets are
- *  for the community's profile pages. */
+ *  for the community's profile pages; banners are 2:1 on phones and 4:1 across a wide hall. */
 export const IMAGE_PRESETS = {
   sessionCover: { width: 1200, height: 630 },
   profilePicture: { width: 512, height: 512 },
   profileCover: { width: 1500, height: 500 },
+  bannerSmall: { width: 800, height: 400 },
+  bannerLarge: { width: 1600, height: 400 },
 } as const satisfies Record<string, ImagePreset>;
 
 export type ImagePresetName = keyof typeof IMAGE_PRESETS;

@@ -37,6 +37,9 @@ describe('AdminLayout', () => {
       ['Products', '/admin/products'],
       ['Promo codes', '/admin/promo-codes'],
       ['Subscriptions', '/admin/subscriptions'],
+      ['News', '/admin/news'],
+      ['Blog posts', '/admin/blog-posts'],
+      ['Banners', '/admin/banners'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
@@ -50,7 +53,17 @@ describe('AdminLayout', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Tableau de bord', 'Comptes', 'Journal d’audit', 'Produits', 'Codes promo', 'Abonnements']);
+    ).toEqual([
+      'Tableau de bord',
+      'Comptes',
+      'Journal d’audit',
+      'Produits',
+      'Codes promo',
+      'Abonnements',
+      'Actualités',
+      'Blog',
+      'Bannières',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Produits' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -22,9 +22,12 @@ export function detailsText(t: TFunction<'admin'>, entry: AuditEntry): string {
   if (list(d['removed'])) parts.push(t('audit.details.removed', { list: list(d['removed']) }));
   if (typeof d['state'] === 'boolean') parts.push(d['state'] ? t('audit.details.on') : t('audit.details.off'));
   if (typeof d['customerId'] === 'string') parts.push(t('audit.details.customer', { id: d['customerId'] }));
+  // News, blog posts and banners: what the entry is about, as the administrator wrote it.
+  if (typeof d['title'] === 'string') parts.push(`“${d['title']}”`);
+  if (typeof d['link'] === 'string') parts.push(d['link']);
   // What a write on a region, a server, a product... wrote: its name (or code, or version), else its id.
   const named = [d['name'], d['code'], d['version'], d['id']].find((v): v is string => typeof v === 'string');
-  if (named && entry.target === null) parts.push(t('audit.details.named', { name: named }));
+  if (named && entry.target === null && parts.length === 0) parts.push(t('audit.details.named', { name: named }));
   return parts.join(' · ');
 }
 

@@ -44,8 +44,18 @@ export function hallSections(
 
 /** /studio/hall: the sessions lobby, live through the bus. `greeting` is the hall feature's header (online count);
  *  `setup`, what a newcomer must do first (the audio client), above the lists; `around`, the community's musicians
- *  close enough to play with, under them. */
-export function HallPage({ greeting, setup, around }: { greeting?: ReactNode; setup?: ReactNode; around?: ReactNode }) {
+ *  close enough to play with, under them; `content`, the hall feature's banners, news and blog, below everything. */
+export function HallPage({
+  greeting,
+  setup,
+  around,
+  content,
+}: {
+  greeting?: ReactNode;
+  setup?: ReactNode;
+  around?: ReactNode;
+  content?: ReactNode;
+}) {
   const { t } = useTranslation(SESSIONS_NS);
   const { t: tHall } = useTranslation('hall');
   useTitle(tHall('hall.title'));
@@ -110,6 +120,7 @@ export function HallPage({ greeting, setup, around }: { greeting?: ReactNode; se
         </SectionCard>
         {around}
       </SimpleGrid>
+      {content}
     </Stack>
   );
 }
