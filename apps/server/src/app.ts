@@ -26,6 +26,8 @@ import { registerPlacesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { registerAdministration } from './modules/administration/administration.module.ts';
+import { registerExperiments } from './modules/experiments/experiments.module.ts';
+import { registerOnboarding } from './modules/onboarding/onboarding.module.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -335,7 +337,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   app.tutti.billing = billing;
-  registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
+  const experiments = registerExperiments(endpoint, { db: database.db, now });
+  registerOnboarding(endpoint, { db: database.db, now });
+  registerAdministration(endpoint, {
+    ...{ db: database.db, auth, authRepo, cache: sessions, config, now, billing },
+    experimentsOf: experiments.assignmentsOf,
+  });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {
     await servers.registerLocalServer({ url: rooms.baseUrl, secret: roomSecret, capacity: config.room.capacity });

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './support/app.ts';
 import { accountAdminFixtures } from './support/authz-accounts.ts';
+import { experimentFixtures } from './support/authz-experiments.ts';
 import { messageFixtures } from './support/authz-messages.ts';
 import { paymentFixtures, subscriptionFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
@@ -263,6 +264,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   ...paymentFixtures,
   ...messageFixtures,
   ...accountAdminFixtures,
+  ...experimentFixtures,
 };
 
 function successStatus(name: EndpointName): number {

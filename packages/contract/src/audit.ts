@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'account.verified',
   'account.password',
   'account.sync',
+  'abTest.create',
+  'abTest.delete',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -3,8 +3,10 @@ import { accountAdminEndpoints } from './account-admin.ts';
 import { accountEndpoints } from './accounts.ts';
 import { auditEndpoints } from './audit.ts';
 import { communityEndpoints } from './community.ts';
+import { experimentEndpoints } from './experiments.ts';
 import { messageEndpoints } from './messages.ts';
 import { nalsEndpoints } from './nals.ts';
+import { onboardingEndpoints } from './onboarding.ts';
 import { paymentEndpoints } from './payments.ts';
 import { placeEndpoints } from './places.ts';
 import { referenceEndpoints } from './reference.ts';
@@ -34,6 +36,8 @@ export const endpoints = {
   ...messageEndpoints,
   ...auditEndpoints,
   ...accountAdminEndpoints,
+  ...experimentEndpoints,
+  ...onboardingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
