@@ -100,11 +100,13 @@ export const routes: RouteObject[] = [
                   // client's first step the nals feature's. The musicians around, under the lists, load while the hall
                   // paints instead of before (issue 9: the hall's largest paint waited for their code).
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }] = await Promise.all([
-                      import('../features/sessions/pages/hall-page'),
-                      import('../features/hall/components/hall-greeting'),
-                      import('../features/nals/components/audio-setup-step'),
-                    ]);
+                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }, { OnboardingReminder }] =
+                      await Promise.all([
+                        import('../features/sessions/pages/hall-page'),
+                        import('../features/hall/components/hall-greeting'),
+                        import('../features/nals/components/audio-setup-step'),
+                        import('../features/nals/components/onboarding-reminder'),
+                      ]);
                     const MusiciansAround = lazy(async () => ({
                       default: (await import('../features/community/around/musicians-around')).MusiciansAround,
                     }));
@@ -112,7 +114,12 @@ export const routes: RouteObject[] = [
                       return (
                         <HallPage
                           greeting={<HallGreeting />}
-                          setup={<AudioSetupStep />}
+                          setup={
+                            <>
+                              <AudioSetupStep />
+                              <OnboardingReminder />
+                            </>
+                          }
                           around={
                             <Suspense fallback={null}>
                               <MusiciansAround />
@@ -232,6 +239,13 @@ export const routes: RouteObject[] = [
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
+              },
+              {
+                path: 'studio/onboarding',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/nals/pages/onboarding-page')).OnboardingPage,
+                },
               },
               {
                 path: 'nals/selfcheck',
