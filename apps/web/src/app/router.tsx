@@ -312,6 +312,11 @@ export const routes: RouteObject[] = [
                 lazy: { Component: async () => (await import('../features/admin/pages/audit-log-page')).AuditLogPage },
               },
               {
+                path: 'admin/ab-tests',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/ab-tests-page')).AbTestsPage },
+              },
+              {
                 path: 'admin/products',
                 loader: guard(ADMIN),
                 lazy: {

@@ -34,6 +34,7 @@ describe('AdminLayout', () => {
       ['Dashboard', '/admin/dashboard'],
       ['Accounts', '/admin/accounts'],
       ['Audit log', '/admin/audit-log'],
+      ['A/B tests', '/admin/ab-tests'],
       ['Products', '/admin/products'],
       ['Promo codes', '/admin/promo-codes'],
       ['Subscriptions', '/admin/subscriptions'],
@@ -50,7 +51,7 @@ describe('AdminLayout', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Tableau de bord', 'Comptes', 'Journal d’audit', 'Produits', 'Codes promo', 'Abonnements']);
+    ).toEqual(['Tableau de bord', 'Comptes', 'Journal d’audit', 'Tests A/B', 'Produits', 'Codes promo', 'Abonnements']);
     expect(within(nav).getByRole('link', { name: 'Produits' })).toHaveAttribute('aria-current', 'page');
   });
 });
