@@ -81,7 +81,7 @@ describe('OnboardingPage', () => {
     expect(stepTitles()).toEqual([
       'Installer et lancer le client audio',
       'Compléter votre profil',
-      'Réussir l’auto-test d’écho',
+      'Réussir l’autodiagnostic d’écho',
     ]);
   });
 
