@@ -34,7 +34,7 @@ export function AudioClientStep({ number, done }: { number: number; done: boolea
       title={t('onboarding.audio.title')}
       done={detected}
       status={
-        <Badge color="gray" variant="light" leftSection={<Loader size={10} color="gray" />} style={{ flexShrink: 0 }}>
+        <Badge color="gray" variant="light" leftSection={<Loader size={10} color="gray" />}>
           {t('onboarding.audio.waiting')}
         </Badge>
       }

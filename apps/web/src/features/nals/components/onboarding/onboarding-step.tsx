@@ -37,7 +37,8 @@ export function OnboardingStep({
       style={done ? undefined : { borderColor: 'var(--mantine-color-violet-4)', borderWidth: 2 }}
     >
       <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap" justify="space-between" align="flex-start">
+        {/* The badge goes under the title on a narrow screen rather than squeezing it. */}
+        <Group gap="xs" wrap="wrap" justify="space-between" align="flex-start">
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon radius="xl" size="lg" color={done ? 'teal.8' : 'violet.7'} aria-hidden>
               {done ? '✓' : number}
@@ -47,7 +48,7 @@ export function OnboardingStep({
             </Title>
           </Group>
           {done ? (
-            <Badge color="teal.8" variant="light" style={{ flexShrink: 0 }}>
+            <Badge color="teal.8" variant="filled">
               {t('onboarding.done')}
             </Badge>
           ) : (
