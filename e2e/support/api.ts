@@ -69,6 +69,19 @@ export async function confirmViaApi(request: APIRequestContext, user: TestUser):
   const token = tokenOf(extractLink(mail, 'validate-account'));
   const res = await request.post('/api/v1/accounts/validate', { headers: agentHeader(), data: { token } });
   await expectStatus(res, 204, `validation of ${user.email}`);
+  await consumeOnboardingHint(request, user);
+}
+
+/** The confirmation sends the first app start to the onboarding (docs/decisions/0039-onboarding-checklist.md). Journeys
+ *  about something else take that first app start through the API, on a device signed out at once, so that their
+ *  browser opens where they expect; onboarding.spec.ts confirms through the page and keeps it. */
+async function consumeOnboardingHint(request: APIRequestContext, user: TestUser): Promise<void> {
+  const serial = randomUUID();
+  const tokens = await signInViaApi(request, user, serial);
+  const hint = await request.get('/api/v1/me/appstart', { headers: bearer(tokens.accessToken, serial) });
+  await expectStatus(hint, 200, `app start of ${user.email}`);
+  const out = await request.delete('/api/v1/auth', { headers: bearer(tokens.accessToken, serial) });
+  await expectStatus(out, 204, `sign-out of ${user.email}`);
 }
 
 /** For journeys whose subject is not the sign-up itself: a confirmed account made through the API, never signed in. */

@@ -77,8 +77,10 @@ test('a newcomer signs up, confirms, signs in, edits the account, manages device
     await expect(page).toHaveURL(/\/users\/login$/);
   });
 
-  await test.step('signing in lands in the hall with a greeting', async () => {
+  await test.step('the first sign-in opens the onboarding; skipping it lands in the hall with a greeting', async () => {
     await submitLogin(page, user);
+    await expect(page).toHaveURL(/\/studio\/onboarding$/);
+    await page.getByRole('button', { name: 'Skip for now' }).click();
     await expect(page).toHaveURL(/\/studio\/hall$/);
     await expect(page).toHaveTitle('Hall | Tutti');
     await expect(page.getByRole('heading', { name: `Hello, ${user.username}` })).toBeVisible();

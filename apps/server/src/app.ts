@@ -28,6 +28,8 @@ import { registerAccountDeletion } from './modules/accounts/account-deletion.ts'
 import { registerAdministration } from './modules/administration/administration.module.ts';
 import { record } from './platform/audit/audit.ts';
 import { registerContent } from './modules/content/content.module.ts';
+import { registerExperiments } from './modules/experiments/experiments.module.ts';
+import { registerOnboarding } from './modules/onboarding/onboarding.module.ts';
 import { registerCommunity } from './modules/community/community.module.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
@@ -345,7 +347,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   app.tutti.billing = billing;
-  registerAdministration(endpoint, { db: database.db, auth, authRepo, cache: sessions, config, now, billing });
+  const experiments = registerExperiments(endpoint, { db: database.db, now });
+  registerOnboarding(endpoint, { db: database.db, now });
+  registerAdministration(endpoint, {
+    ...{ db: database.db, auth, authRepo, cache: sessions, config, now, billing },
+    experimentsOf: experiments.assignmentsOf,
+  });
   registerContent(endpoint, { db: database.db, storage, log: app.log.child({ module: 'content' }), now });
   // Sessions get their rooms from registered servers: the configured one is registered (or refreshed) at start.
   app.addHook('onReady', async () => {

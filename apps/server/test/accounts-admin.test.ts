@@ -75,7 +75,11 @@ describe.each(databases())('accounts administration on $name', (database) => {
     expect(s.signUpsPerDay.at(-1)).toMatchObject({ day: today });
     expect(s.signUpsPerDay.at(-1)!.count).toBeGreaterThanOrEqual(3);
     const segments = await admin().get<AccountSegments>(`v1/accounts/${child.id}/segments`);
-    expect(segments.json).toEqual({ segments: ['validated', 'subscribed', 'under13', 'locale:en'], experiments: [] });
+    expect(segments.json).toEqual({
+      segments: ['validated', 'subscribed', 'under13', 'locale:en'],
+      // The onboarding's experiment runs from the start (migration 0020): every account has a variant in it.
+      experiments: [{ test: 'onboarding-step-order', variant: expect.stringMatching(/^(selfcheck|profile)-first$/) }],
+    });
   });
 
   it('grants and removes privileges, kept at the next sign-in, each change in the audit log', async () => {
@@ -168,7 +172,8 @@ describe.each(databases())('accounts administration on $name', (database) => {
     const names = Object.keys(endpoints).filter(
       (n) => endpoints[n as EndpointName].tag === 'administration',
     ) as EndpointName[];
-    expect(names.length).toBe(11);
+    // The accounts, the audit log and the A/B tests.
+    expect(names.length).toBe(14);
     for (const name of names) {
       const def = endpoints[name];
       const url = fillPath(def.path, { id: ann.id });

@@ -8,6 +8,7 @@ import { auditLog } from '../src/platform/schema.ts';
 import { call, type TestApp } from './support/app.ts';
 import { accountAdminFixtures } from './support/authz-accounts.ts';
 import { contentFixtures } from './support/authz-content.ts';
+import { experimentFixtures } from './support/authz-experiments.ts';
 import { messageFixtures } from './support/authz-messages.ts';
 import { paymentFixtures, subscriptionFixtures } from './support/authz-payments.ts';
 import { databases } from './support/databases.ts';
@@ -278,6 +279,7 @@ const fixtures: Record<EndpointName, Fixture> = {
   ...messageFixtures,
   ...accountAdminFixtures,
   ...contentFixtures,
+  ...experimentFixtures,
 };
 
 function successStatus(name: EndpointName): number {

@@ -50,12 +50,13 @@ describe.each(databases())('current user on $name', (database) => {
   });
 
   describe('GET v1/me/appstart', () => {
-    it('answers nothing for a newcomer, so the first sign-in lands in the hall', async () => {
+    it('sends a newcomer to the onboarding once, on the first app start after the confirmation', async () => {
       const user = await createUser(t);
       const first = await call(t, 'GET', 'v1/me/appstart', { token: user.accessToken });
       expect(first.status).toBe(200);
       expect(first.headers['content-type']).toContain('text/plain');
-      expect(first.text).toBe('');
+      expect(first.text).toBe('nals-download-app-start');
+      expect((await call(t, 'GET', 'v1/me/appstart', { token: user.accessToken })).text).toBe('');
     });
 
     it('refuses a guest', async () => {

@@ -16,4 +16,6 @@ declare module 'virtual:tutti-contract' {
   export const APP_START_ONBOARDING: typeof import('@tutti/contract/accounts').APP_START_ONBOARDING;
   export const APP_START_PASSWORD_RECOVERED: typeof import('@tutti/contract/accounts').APP_START_PASSWORD_RECOVERED;
   export const AGENT_HEADER: typeof import('@tutti/contract/accounts').AGENT_HEADER;
+  export const ONBOARDING_ORDER_TEST: typeof import('@tutti/contract/experiments').ONBOARDING_ORDER_TEST;
+  export const ONBOARDING_ORDER_VARIANTS: typeof import('@tutti/contract/experiments').ONBOARDING_ORDER_VARIANTS;
 }

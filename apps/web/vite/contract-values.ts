@@ -37,7 +37,16 @@ export function contractValues(): Plugin {
         configFile: false,
         logLevel: 'error',
       });
-      for (const file of [...http.dependencies, ...accounts.dependencies, ...common.dependencies]) {
+      const experiments = await runnerImport<Record<string, unknown>>(`${CONTRACT_SRC}experiments.ts`, {
+        configFile: false,
+        logLevel: 'error',
+      });
+      for (const file of [
+        ...http.dependencies,
+        ...accounts.dependencies,
+        ...common.dependencies,
+        ...experiments.dependencies,
+      ]) {
         this.addWatchFile(file);
       }
       const routes = Object.fromEntries(
@@ -58,6 +67,8 @@ export function contractValues(): Plugin {
         APP_START_ONBOARDING: accounts.module.APP_START_ONBOARDING,
         APP_START_PASSWORD_RECOVERED: accounts.module.APP_START_PASSWORD_RECOVERED,
         AGENT_HEADER: accounts.module.AGENT_HEADER,
+        ONBOARDING_ORDER_TEST: experiments.module.ONBOARDING_ORDER_TEST,
+        ONBOARDING_ORDER_VARIANTS: experiments.module.ONBOARDING_ORDER_VARIANTS,
       };
       return [
         `export const routes = ${JSON.stringify(routes)};`,

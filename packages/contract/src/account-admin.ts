@@ -83,7 +83,7 @@ export const SEGMENTS = [
 export const AccountSegmentsSchema = z
   .object({
     segments: z.array(z.enum(SEGMENTS)),
-    /** A/B test assignments, once A/B tests exist: empty until then. */
+    /** The variant it gets in each running A/B test (modules/experiments). */
     experiments: z.array(z.object({ test: z.string(), variant: z.string() })),
   })
   .meta({ id: 'AccountSegments' });

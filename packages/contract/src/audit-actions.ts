@@ -42,5 +42,8 @@ export const AUDIT_ACTIONS = [
   'banner.create',
   'banner.update',
   'banner.delete',
+  // A/B tests (modules/experiments): recorded in the write's own transaction.
+  'abTest.create',
+  'abTest.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

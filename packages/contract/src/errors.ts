@@ -92,6 +92,8 @@ export const ErrorCodeSchema = z.enum([
   'LAST_ADMIN',
   /** Removing a privilege ADMIN_EMAILS or TESTER_EMAILS give the address (409): the list keeps it; edit the list. */
   'PRIVILEGE_LISTED',
+  /** Creating an A/B test with a key another test has (409). */
+  'AB_TEST_EXISTS',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

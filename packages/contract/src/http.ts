@@ -4,8 +4,10 @@ import { accountEndpoints } from './accounts.ts';
 import { auditEndpoints } from './audit.ts';
 import { communityEndpoints } from './community.ts';
 import { contentEndpoints } from './content.ts';
+import { experimentEndpoints } from './experiments.ts';
 import { messageEndpoints } from './messages.ts';
 import { nalsEndpoints } from './nals.ts';
+import { onboardingEndpoints } from './onboarding.ts';
 import { paymentEndpoints } from './payments.ts';
 import { placeEndpoints } from './places.ts';
 import { referenceEndpoints } from './reference.ts';
@@ -36,6 +38,8 @@ export const endpoints = {
   ...auditEndpoints,
   ...accountAdminEndpoints,
   ...contentEndpoints,
+  ...experimentEndpoints,
+  ...onboardingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../config.ts';
+import { experimentExposures } from '../modules/experiments/experiments.service.ts';
 import { passwordOperations } from './passwords.ts';
 
 /** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
@@ -11,6 +12,7 @@ function processMetrics(): Registry {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
     processRegistry.registerMetric(passwordOperations);
+    processRegistry.registerMetric(experimentExposures);
   }
   return processRegistry;
 }

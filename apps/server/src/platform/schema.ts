@@ -14,3 +14,4 @@ export * from '../modules/places/places.schema.ts';
 export * from '../modules/messages/messages.schema.ts';
 export * from './audit/audit.schema.ts';
 export * from '../modules/content/content.schema.ts';
+export * from '../modules/experiments/experiments.schema.ts';

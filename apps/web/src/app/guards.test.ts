@@ -52,6 +52,14 @@ describe('decideAppStart', () => {
 
   it('sends the audio-client download hint to onboarding', () => {
     expect(decideAppStart('nals-download-app-start')).toBe('/studio/onboarding');
+    expect(decideAppStart('nals-download-app-start', '/studio/hall')).toBe('/studio/onboarding');
+  });
+
+  it('lets a link the newcomer followed win over the onboarding (the hall leads there later)', () => {
+    expect(decideAppStart('nals-download-app-start', '/studio/open-rehearsal/abc')).toBeNull();
+    expect(decideAppStart('password-recovered', '/studio/open-rehearsal/abc')).toBe(
+      '/studio/welcome?t=password-recovered',
+    );
   });
 
   it('sends any other hint to the welcome page with the hint as t', () => {

@@ -32,10 +32,14 @@ export function decideAccess(
   return user.privileges.includes(access.role) ? { type: 'allow' } : { type: 'not-found' };
 }
 
-/** Spec section 4, app-start check: where the server's hint sends the user, or null to stay. */
-export function decideAppStart(hint: string): string | null {
+/**
+ * Spec section 4, app-start check: where the server's hint sends the user, or null to stay. The onboarding waits for
+ * a start in the hall: a newcomer who followed a link (an invitation to a rehearsal) gets there first, and the hall's
+ * checklist leads to the onboarding afterwards (docs/decisions/0039-onboarding-checklist.md).
+ */
+export function decideAppStart(hint: string, target: string = PATHS.hall): string | null {
   const trimmed = hint.trim();
   if (trimmed === '') return null;
-  if (trimmed === APP_START_ONBOARDING) return PATHS.onboarding;
+  if (trimmed === APP_START_ONBOARDING) return target === PATHS.hall ? PATHS.onboarding : null;
   return `${PATHS.welcome}?t=${encodeURIComponent(trimmed)}`;
 }

@@ -27,7 +27,7 @@ async function appStartCheck(target: string): Promise<string | null> {
   if (!getCurrentUser() || readSessionFlag(APP_START_CHECKED_KEY)) return null;
   writeSessionFlag(APP_START_CHECKED_KEY, true);
   try {
-    const destination = decideAppStart(await fetchAppStart());
+    const destination = decideAppStart(await fetchAppStart(), target);
     return destination && destination !== target ? destination : null;
   } catch {
     return null;

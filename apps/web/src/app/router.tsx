@@ -100,11 +100,13 @@ export const routes: RouteObject[] = [
                   // client's first step the nals feature's. The musicians around, under the lists, load while the hall
                   // paints instead of before (issue 9: the hall's largest paint waited for their code).
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }] = await Promise.all([
-                      import('../features/sessions/pages/hall-page'),
-                      import('../features/hall/components/hall-greeting'),
-                      import('../features/nals/components/audio-setup-step'),
-                    ]);
+                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }, { OnboardingReminder }] =
+                      await Promise.all([
+                        import('../features/sessions/pages/hall-page'),
+                        import('../features/hall/components/hall-greeting'),
+                        import('../features/nals/components/audio-setup-step'),
+                        import('../features/nals/components/onboarding-reminder'),
+                      ]);
                     const MusiciansAround = lazy(async () => ({
                       default: (await import('../features/community/around/musicians-around')).MusiciansAround,
                     }));
@@ -116,7 +118,12 @@ export const routes: RouteObject[] = [
                       return (
                         <HallPage
                           greeting={<HallGreeting />}
-                          setup={<AudioSetupStep />}
+                          setup={
+                            <>
+                              <AudioSetupStep />
+                              <OnboardingReminder />
+                            </>
+                          }
                           content={
                             <Suspense fallback={null}>
                               <HallContent />
@@ -243,6 +250,13 @@ export const routes: RouteObject[] = [
                 lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
               },
               {
+                path: 'studio/onboarding',
+                loader: guard(SIGNED_IN),
+                lazy: {
+                  Component: async () => (await import('../features/nals/pages/onboarding-page')).OnboardingPage,
+                },
+              },
+              {
                 path: 'nals/selfcheck',
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
@@ -305,6 +319,11 @@ export const routes: RouteObject[] = [
                 path: 'admin/audit-log',
                 loader: guard(ADMIN),
                 lazy: { Component: async () => (await import('../features/admin/pages/audit-log-page')).AuditLogPage },
+              },
+              {
+                path: 'admin/ab-tests',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/ab-tests-page')).AbTestsPage },
               },
               {
                 path: 'admin/products',

@@ -108,10 +108,11 @@ export function createAccountsRepository(db: Db, cache: SessionCache) {
         );
     },
 
-    async markValidated(accountId: string, at: Date): Promise<void> {
+    /** `appStartHint`: what the next app start says, set only by this first validation. */
+    async markValidated(accountId: string, at: Date, appStartHint?: string): Promise<void> {
       await db
         .update(accounts)
-        .set({ validatedAt: at })
+        .set({ validatedAt: at, ...(appStartHint !== undefined && { appStartHint }) })
         .where(and(eq(accounts.id, accountId), isNull(accounts.validatedAt)));
       cache.forgetAccount(accountId);
     },

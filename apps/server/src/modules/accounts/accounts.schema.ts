@@ -29,6 +29,8 @@ export const accounts = pgTable(
     appDownloadedAt: instant('app_downloaded_at'),
     /** First time an audio client signed in to the broker with this account's token (the hall's setup step). */
     audioClientSeenAt: instant('audio_client_seen_at'),
+    /** When the musician skipped the onboarding screen (modules/onboarding); null: never. */
+    onboardingSkippedAt: instant('onboarding_skipped_at'),
     // ---- the profile (community): see modules/community
     /** ISO 3166 alpha-2; the city's country when a city is set. */
     countryCode: char('country_code', { length: 2 }),

@@ -1,4 +1,4 @@
-import { APP_START_PASSWORD_RECOVERED } from '@tutti/contract/accounts';
+import { APP_START_ONBOARDING, APP_START_PASSWORD_RECOVERED } from '@tutti/contract/accounts';
 import type { SignUpBody } from '@tutti/contract/accounts';
 import type { FieldErrorCode } from '@tutti/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -131,7 +131,8 @@ export function createAccountsService(deps: AccountsDeps) {
     async validate(token: string): Promise<void> {
       const accountId = await repo.consumeOneTimeToken('confirm_email', hashToken(token), now());
       if (!accountId) throw invalidLink();
-      await repo.markValidated(accountId, now());
+      // The first sign-in after the confirmation opens the onboarding (SPEC section 4, app-start check).
+      await repo.markValidated(accountId, now(), APP_START_ONBOARDING);
     },
 
     /** Answers before anything depends on the address: the lookup, the token and the email all run after the

@@ -22,6 +22,7 @@ import { listedPrivileges } from '../accounts/accounts.policy.ts';
 import { presentDevice } from '../auth/auth.presenter.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuditAction } from '@tutti/contract/audit';
+import type { ExperimentAssignment } from '@tutti/contract/experiments';
 import { ONLINE_WINDOW_MS } from '../me/me.policy.ts';
 import { viaProvider } from '../subscriptions/payments/cards.service.ts';
 import type { PaymentProvider } from '../subscriptions/payments/provider.ts';
@@ -36,6 +37,7 @@ export interface AccountsAdminDeps {
   cache: SessionCache;
   config: Pick<AppConfig, 'adminEmails' | 'testerEmails'>;
   provider: PaymentProvider | null;
+  experimentsOf: (accountId: string) => Promise<ExperimentAssignment[]>;
   now: () => Date;
 }
 
@@ -110,7 +112,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
       if (privileges.includes(ADMIN_PRIVILEGE)) segments.push('admin');
       if (privileges.includes(TESTER_PRIVILEGE)) segments.push('tester');
       segments.push(account.locale === 'fr' ? 'locale:fr' : 'locale:en');
-      return { segments, experiments: [] };
+      return { segments, experiments: await deps.experimentsOf(accountId) };
     },
 
     async devices(accountId: string): Promise<Device[]> {

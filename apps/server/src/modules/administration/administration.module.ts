@@ -1,3 +1,4 @@
+import type { ExperimentAssignment } from '@tutti/contract/experiments';
 import type { AppConfig } from '../../config.ts';
 import { readAuditLog } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db.ts';
@@ -16,6 +17,8 @@ export interface AdministrationDeps {
   config: Pick<AppConfig, 'adminEmails' | 'testerEmails'>;
   /** The payment service, for the sync. */
   billing: { provider: PaymentProvider };
+  /** The account's variant in each running A/B test (modules/experiments), for its segments. */
+  experimentsOf: (accountId: string) => Promise<ExperimentAssignment[]>;
   now: () => Date;
 }
 

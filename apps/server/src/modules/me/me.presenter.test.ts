@@ -20,6 +20,7 @@ const account: AccountRow = {
   lastPingAt: null,
   appDownloadedAt: null,
   audioClientSeenAt: null,
+  onboardingSkippedAt: null,
   countryCode: null,
   cityId: null,
   biography: null,

@@ -132,6 +132,11 @@ export function AccountSubscriptionAndSegments({ id }: { id: string }) {
                 {t(`account.segment.${segmentKey(s)}`)}
               </Badge>
             ))}
+            {segments.data.experiments.map((e) => (
+              <Badge key={`ab:${e.test}`} variant="outline" tt="none" color="violet.7" c="violet.9">
+                {t('account.experiment', { test: e.test, variant: e.variant })}
+              </Badge>
+            ))}
           </Group>
         )}
       </SectionCard>

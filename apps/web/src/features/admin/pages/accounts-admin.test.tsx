@@ -77,13 +77,19 @@ describe('the accounts administration', () => {
       if (init?.method === 'PUT') current = { ...current, privileges: ['CORE_GUEST', 'TUTTI_MU'] };
       if (url.includes('/verified')) current = { ...current, verified: true };
       if (url.endsWith('/devices/accounts/' + ANA_ID)) return json(200, []);
-      if (url.endsWith('/segments')) return json(200, { segments: ['validated', 'locale:fr'], experiments: [] });
+      if (url.endsWith('/segments')) {
+        return json(200, {
+          segments: ['validated', 'locale:fr'],
+          experiments: [{ test: 'onboarding-step-order', variant: 'profile-first' }],
+        });
+      }
       if (url.endsWith('/subscription')) return json(200, { current: null });
       return json(200, current);
     };
     renderAdminAt(`/admin/accounts/${ANA_ID}`, '/admin/accounts/:id', <AccountPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account ana' })).toBeInTheDocument();
     expect(await screen.findByText('French')).toBeInTheDocument();
+    expect(screen.getByText('A/B onboarding-step-order: profile-first')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Tester (test rehearsals) (TUTTI_MU)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save the privileges' }));
     expect(await screen.findByText('Privileges saved.')).toBeInTheDocument();
