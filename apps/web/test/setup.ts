@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The whole suite runs beside the server's on 2 cores: a lazy chunk (menus, modals) can take more than the default
+// second to arrive, which is the machine, not the page.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no `document.fonts`, which Mantine's autosizing textarea listens to: every test that renders one needs it.
 if (typeof document !== 'undefined' && !('fonts' in document)) {
