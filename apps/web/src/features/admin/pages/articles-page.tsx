@@ -22,7 +22,7 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { ARTICLES_PAGE_SIZE, useArticles, useDeleteArticle, usePublishArticle, type ArticleKind } from '../api/content';
 import { ArticleForm } from '../content/article-form';
-import { ContentNotice, useContentNotice } from '../content/content-notice';
+import { PageNotice, useNotice } from '../../../components/ui/page-notice';
 import { ADMIN_NS } from '../translations';
 
 const pageOf = (params: URLSearchParams): number => {
@@ -40,7 +40,7 @@ function ArticlesPage({ kind }: { kind: ArticleKind }) {
   const list = useArticles(kind, page);
   const publish = usePublishArticle(kind);
   const remove = useDeleteArticle(kind);
-  const notice = useContentNotice();
+  const notice = useNotice();
   const [busyId, setBusyId] = useState<string | null>(null);
   const locale = currentLanguage();
   const k = kind === 'news' ? 'content.news' : 'content.blog';
@@ -195,7 +195,7 @@ function ArticlesPage({ kind }: { kind: ArticleKind }) {
         intro={t(`${k}.intro`)}
         action={<Button onClick={() => openForm()}>{t(`${k}.create`)}</Button>}
       />
-      <ContentNotice notice={notice.notice} onClose={notice.clear} />
+      <PageNotice notice={notice.notice} onClose={notice.clear} />
       {body}
     </Stack>
   );

@@ -18,7 +18,7 @@ import { closeModal, openAppModal, openConfirmModal } from '../../../components/
 import { errorText } from '../../../lib/error-text';
 import { useBanners, useDeleteBanner } from '../api/content';
 import { BannerForm } from '../content/banner-form';
-import { ContentNotice, useContentNotice } from '../content/content-notice';
+import { PageNotice, useNotice } from '../../../components/ui/page-notice';
 import { ADMIN_NS } from '../translations';
 
 /** /admin/banners (issue 14): the hall's banners by rank, each with its two images; added with both images, rank
@@ -28,7 +28,7 @@ export function BannersAdminPage() {
   const { t: tc } = useTranslation();
   const banners = useBanners();
   const remove = useDeleteBanner();
-  const notice = useContentNotice();
+  const notice = useNotice();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const openForm = (banner?: Banner) => {
@@ -144,7 +144,7 @@ export function BannersAdminPage() {
         intro={t('content.banners.intro')}
         action={<Button onClick={() => openForm()}>{t('content.banners.create')}</Button>}
       />
-      <ContentNotice notice={notice.notice} onClose={notice.clear} />
+      <PageNotice notice={notice.notice} onClose={notice.clear} />
       {body}
     </Stack>
   );

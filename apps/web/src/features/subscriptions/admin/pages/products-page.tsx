@@ -18,7 +18,7 @@ import { PRODUCTS_PAGE_SIZE, useDeleteProduct, useProducts, useSetProductEnabled
 import { AdminPageHeader } from '../../../../components/ui/admin-page-header';
 import { Pager } from '../../../../components/ui/pager';
 import { pageParam, withPage } from '../components/page-param';
-import { PageNotice, useNotice } from '../components/page-notice';
+import { PageNotice, useNotice } from '../../../../components/ui/page-notice';
 import { ProductForm } from '../components/product-form';
 import { ProductsTable } from '../components/products-table';
 import { SUBSCRIPTIONS_ADMIN_NS } from '../translations';

@@ -13,7 +13,7 @@ import { closeModal, openAppModal, openConfirmModal } from '../../../../componen
 import { errorText } from '../../../../lib/error-text';
 import { useDeleteProductToken, useProductTokens } from '../api/product-tokens';
 import { AdminPageHeader } from '../../../../components/ui/admin-page-header';
-import { PageNotice, useNotice } from '../components/page-notice';
+import { PageNotice, useNotice } from '../../../../components/ui/page-notice';
 import { PromoCodeCreateForm } from '../components/promo-code-create-form';
 import { PromoCodesTable } from '../components/promo-codes-table';
 import { SUBSCRIPTIONS_ADMIN_NS } from '../translations';
