@@ -1,14 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  agentHeader,
-  confirmViaApi,
-  createConfirmedUser,
-  errorCodeOf,
-  type Lang,
-  type TestUser,
-} from '../support/api.ts';
-import { expectAccessible } from '../support/a11y.ts';
-import { screenshotAtWidths } from '../support/screenshots.ts';
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser } from '../support/api.ts';
+import { frenchAdmin, lookAtAdminScreen } from '../support/admin.ts';
 import { ADMIN, adminSession, apiSessionOf } from '../support/sessions.ts';
 import { BROWSER_LOCALE, logInViaUi, openBrowser, WORDS } from '../support/ui.ts';
 
@@ -50,26 +42,6 @@ const W = {
   },
 } as const;
 
-/** The French administrator (ADMIN_EMAILS, as in admin-subscriptions.spec.ts): made once per server. */
-const ADMIN_FR: TestUser = {
-  email: 'admin-fr@e2e.tutti.local',
-  password: 'e2e-admin-fr-password-7x',
-  username: 'e2eadminfr',
-  birthdate: '1980-01-01',
-};
-async function frenchAdmin(request: APIRequestContext): Promise<TestUser> {
-  const res = await request.post('/api/v1/accounts', { headers: agentHeader(), data: { ...ADMIN_FR, locale: 'fr' } });
-  if (res.status() === 201) await confirmViaApi(request, ADMIN_FR);
-  else expect(['EMAIL_TAKEN', 'USERNAME_TAKEN']).toContain(await errorCodeOf(res));
-  return ADMIN_FR;
-}
-
-async function look(page: Page, name: string, lang: Lang, what: string): Promise<void> {
-  await expectAccessible(page, `${what} (${lang})`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAtWidths(page, name, lang);
-}
-
 for (const lang of ['en', 'fr'] as const) {
   test(`the administrator grants a privilege and the verified badge, and reads both in the audit log (${lang})`, async ({
     browser,
@@ -90,7 +62,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page).toHaveTitle(w.title(w.dashboard));
     await expect(page.getByRole('img', { name: w.chart })).toBeVisible();
-    await look(page, 'admin-dashboard', lang, 'dashboard');
+    await lookAtAdminScreen(page, 'admin-dashboard', lang, 'dashboard');
 
     // The accounts: the search lands in the address.
     const nav = page.getByRole('navigation', { name: w.administration });
@@ -100,7 +72,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(new RegExp(`q=${musician.username}`));
     const link = page.getByRole('link', { name: musician.username, exact: true });
     await expect(link).toBeVisible();
-    await look(page, 'admin-accounts', lang, 'accounts');
+    await lookAtAdminScreen(page, 'admin-accounts', lang, 'accounts');
 
     // The account: a privilege granted, the verified badge on.
     await link.click();
@@ -111,7 +83,7 @@ for (const lang of ['en', 'fr'] as const) {
     const verified = page.getByRole('switch', { name: w.verified });
     await verified.click({ force: true });
     await expect(verified).toBeChecked();
-    await look(page, 'admin-account', lang, 'account');
+    await lookAtAdminScreen(page, 'admin-account', lang, 'account');
 
     // The profile shows the badge.
     await page.goto(`/users/profiles/${musician.username}`);
@@ -124,7 +96,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(rows.filter({ hasText: w.privilegesChanged })).toHaveCount(1);
     await expect(rows.filter({ hasText: w.verifiedChanged })).toHaveCount(1);
     await expect(rows.first()).toContainText(admin.username);
-    await look(page, 'admin-audit-log', lang, 'audit log');
+    await lookAtAdminScreen(page, 'admin-audit-log', lang, 'audit log');
     await context.close();
   });
 }

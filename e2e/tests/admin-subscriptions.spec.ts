@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ProductToken } from '@tutti/contract/subscriptions';
-import {
-  agentHeader,
-  confirmViaApi,
-  createConfirmedUser,
-  errorCodeOf,
-  type Lang,
-  type TestUser,
-} from '../support/api.ts';
+import { createConfirmedUser, type Lang } from '../support/api.ts';
+import { frenchAdmin } from '../support/admin.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { screenshotAtWidths } from '../support/screenshots.ts';
 import { ADMIN, adminSession, apiSessionOf } from '../support/sessions.ts';
@@ -85,25 +79,6 @@ const W = {
     fromPromo: 'Code promo',
   },
 } as const;
-
-/** The second administrator (ADMIN_EMAILS in playwright.config.ts), whose saved language is French. */
-const ADMIN_FR: TestUser = {
-  email: 'admin-fr@e2e.tutti.local',
-  password: 'e2e-admin-fr-password-7x',
-  username: 'e2eadminfr',
-  birthdate: '1980-01-01',
-};
-
-/** The French administrator's account, made once per server (a retry finds it made). */
-async function frenchAdmin(request: APIRequestContext): Promise<TestUser> {
-  const res = await request.post('/api/v1/accounts', {
-    headers: agentHeader(),
-    data: { ...ADMIN_FR, locale: 'fr' },
-  });
-  if (res.status() === 201) await confirmViaApi(request, ADMIN_FR);
-  else expect(['EMAIL_TAKEN', 'USERNAME_TAKEN']).toContain(await errorCodeOf(res));
-  return ADMIN_FR;
-}
 
 async function shoot(page: Page, name: string, lang: Lang): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,14 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  agentHeader,
-  confirmViaApi,
-  createConfirmedUser,
-  errorCodeOf,
-  type Lang,
-  type TestUser,
-} from '../support/api.ts';
-import { expectAccessible } from '../support/a11y.ts';
-import { screenshotAtWidths } from '../support/screenshots.ts';
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser } from '../support/api.ts';
+import { frenchAdmin, lookAtAdminScreen } from '../support/admin.ts';
 import { ADMIN, adminSession, gradientPng } from '../support/sessions.ts';
 import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
 
@@ -52,26 +44,6 @@ const W = {
   },
 } as const;
 
-/** The French administrator (ADMIN_EMAILS, as in admin-accounts.spec.ts): made once per server. */
-const ADMIN_FR: TestUser = {
-  email: 'admin-fr@e2e.tutti.local',
-  password: 'e2e-admin-fr-password-7x',
-  username: 'e2eadminfr',
-  birthdate: '1980-01-01',
-};
-async function frenchAdmin(request: APIRequestContext): Promise<TestUser> {
-  const res = await request.post('/api/v1/accounts', { headers: agentHeader(), data: { ...ADMIN_FR, locale: 'fr' } });
-  if (res.status() === 201) await confirmViaApi(request, ADMIN_FR);
-  else expect(['EMAIL_TAKEN', 'USERNAME_TAKEN']).toContain(await errorCodeOf(res));
-  return ADMIN_FR;
-}
-
-async function look(page: Page, name: string, lang: Lang, what: string): Promise<void> {
-  await expectAccessible(page, `${what} (${lang})`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAtWidths(page, name, lang);
-}
-
 for (const lang of ['en', 'fr'] as const) {
   test(`an administrator adds a banner and a news item in both languages; a musician sees them in the hall (${lang})`, async ({
     browser,
@@ -102,7 +74,7 @@ for (const lang of ['en', 'fr'] as const) {
     await bannerDialog.getByRole('button', { name: w.addBanner }).click();
     await expect(page.getByText(w.bannerAdded)).toBeVisible();
     await expect(page.getByRole('link', { name: link })).toBeVisible();
-    await look(page, 'admin-banners', lang, 'banners administration');
+    await lookAtAdminScreen(page, 'admin-banners', lang, 'banners administration');
 
     // A news item in English and French, then published.
     await page.goto('/admin/news');
@@ -119,7 +91,7 @@ for (const lang of ['en', 'fr'] as const) {
     const row = page.getByRole('row').filter({ hasText: title[lang] });
     await row.getByRole('button', { name: w.publish, exact: true }).click();
     await expect(row.getByText(w.published, { exact: true })).toBeVisible();
-    await look(page, 'admin-news', lang, 'news administration');
+    await lookAtAdminScreen(page, 'admin-news', lang, 'news administration');
     await admins.context.close();
 
     // A musician reading in this language sees both in the hall.
@@ -144,7 +116,7 @@ for (const lang of ['en', 'fr'] as const) {
     await hall.setViewportSize({ width: 390, height: 844 });
     await expect.poll(shown).not.toBe(wide);
     await hall.setViewportSize({ width: 1280, height: 900 });
-    await look(hall, 'hall-content', lang, 'hall with content');
+    await lookAtAdminScreen(hall, 'hall-content', lang, 'hall with content');
     await banner.click();
     await expect(hall).toHaveURL(new RegExp(`/studio/sessions\\?from=banner-${lang}-${stamp}$`));
     await context.close();
