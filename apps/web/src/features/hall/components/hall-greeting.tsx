@@ -18,7 +18,9 @@ export function HallGreeting() {
   return (
     <Group justify="space-between" align="flex-end" gap="md">
       <Stack gap={4}>
-        <Title order={1}>{t('hall.greeting', { name: user.displayedUsername })}</Title>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {t('hall.greeting', { name: user.displayedUsername })}
+        </Title>
         <Text c="dimmed">{t('hall.intro')}</Text>
       </Stack>
       {online.data ? (
