@@ -321,6 +321,11 @@ export const routes: RouteObject[] = [
                 lazy: { Component: async () => (await import('../features/admin/pages/audit-log-page')).AuditLogPage },
               },
               {
+                path: 'admin/rooms',
+                loader: guard(ADMIN),
+                lazy: { Component: async () => (await import('../features/admin/pages/rooms-page')).RoomsPage },
+              },
+              {
                 path: 'admin/ab-tests',
                 loader: guard(ADMIN),
                 lazy: { Component: async () => (await import('../features/admin/pages/ab-tests-page')).AbTestsPage },

@@ -23,6 +23,7 @@ export const PATHS = {
   adminDashboard: '/admin/dashboard',
   adminAccounts: '/admin/accounts',
   adminAuditLog: '/admin/audit-log',
+  adminRooms: '/admin/rooms',
   adminAbTests: '/admin/ab-tests',
   adminProducts: '/admin/products',
   adminPromoCodes: '/admin/promo-codes',

@@ -17,6 +17,7 @@ function useSections() {
     { to: PATHS.adminDashboard, label: t('nav.dashboard') },
     { to: PATHS.adminAccounts, label: t('nav.accounts') },
     { to: PATHS.adminAuditLog, label: t('nav.auditLog') },
+    { to: PATHS.adminRooms, label: t('nav.rooms') },
     { to: PATHS.adminAbTests, label: t('nav.abTests') },
     { to: PATHS.adminProducts, label: t('nav.products') },
     { to: PATHS.adminPromoCodes, label: t('nav.promoCodes') },
