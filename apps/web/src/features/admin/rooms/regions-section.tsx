@@ -123,7 +123,7 @@ export function RegionsSection({ onNotice }: { onNotice: (kind: 'success' | 'err
                 <Table.Td>
                   <Button
                     size="xs"
-                    color="red"
+                    color="red.9"
                     variant="outline"
                     onClick={() => onDelete(region)}
                     aria-label={t('rooms.deleteRegionOf', { name: region.name })}
@@ -176,6 +176,7 @@ export function RegionsSection({ onNotice }: { onNotice: (kind: 'success' | 'err
                 max={90}
                 decimalScale={4}
                 required
+                withAsterisk={false}
               />
               <NumberInput
                 label={t('rooms.longitude')}
@@ -187,6 +188,7 @@ export function RegionsSection({ onNotice }: { onNotice: (kind: 'success' | 'err
                 max={180}
                 decimalScale={4}
                 required
+                withAsterisk={false}
               />
             </SimpleGrid>
             <Group>

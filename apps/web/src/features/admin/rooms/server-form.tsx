@@ -51,6 +51,8 @@ export function ServerForm({
     value: values[field],
     error: errors[field],
     required: true,
+    // As the theme's TextInput: `required` semantics, no asterisk in the label.
+    withAsterisk: false,
   });
   const set = (field: Field, value: string | number) => {
     setValues((v) => ({ ...v, [field]: value }));

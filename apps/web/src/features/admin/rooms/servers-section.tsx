@@ -142,7 +142,13 @@ export function ServersSection({ onNotice }: { onNotice: Notify }) {
                 </Table.Td>
                 <Table.Td>{regionOf(server.regionId)?.name ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Badge color={server.status === 'started' ? 'teal' : 'gray'} variant="light">
+                  <Badge
+                    color={server.status === 'started' ? 'teal.9' : 'gray.7'}
+                    variant="filled"
+                    radius="sm"
+                    tt="none"
+                    miw="max-content"
+                  >
                     {t(`rooms.state.${server.status}`)}
                   </Badge>
                 </Table.Td>
@@ -160,7 +166,7 @@ export function ServersSection({ onNotice }: { onNotice: Notify }) {
                     </Button>
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       variant="outline"
                       disabled={busy === server.id}
                       onClick={() => onDelete(server)}
