@@ -52,6 +52,11 @@ describe('the room servers administration', () => {
           const report = { rooms: 2, players: 3, uptimeSec: 60, cpu: 0.1 };
           return Promise.resolve(json(200, { ok: true, checkedAt: '2030-12-02T10:00:00.000Z', report, error: null }));
         }
+        if (url.endsWith('/v1/servers') && method === 'POST') {
+          const body = JSON.parse(init?.body as string) as Server;
+          if (body.url === ROOMS_1.url) return Promise.resolve(json(409, errorBody('CONFLICT', { url: 'invalid' })));
+          return Promise.resolve(json(201, { ...ROOMS_1, ...body, id: '55555555-5555-4555-8555-555555555555' }));
+        }
         if (url.endsWith('/v1/servers')) return Promise.resolve(json(200, [server]));
         if (url.endsWith('/v1/regions') && method === 'POST') {
           const body = JSON.parse(init?.body as string) as { code: string };
@@ -119,6 +124,36 @@ describe('the room servers administration', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete the region Europe West?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the region' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This item is still in use.');
+  });
+
+  it('registers a server in a dialog, the address already taken said on its field', async () => {
+    renderAdminAt('/admin/rooms', '/admin/rooms', <RoomsPage />);
+    const register = await screen.findByRole('button', { name: 'Register a server' });
+    await waitFor(() => expect(register).toBeEnabled());
+    await userEvent.click(register);
+    const dialog = await screen.findByRole('dialog', { name: 'Register a room server' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'rooms-2');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Control address/ }), ROOMS_1.url);
+    await userEvent.type(within(dialog).getByLabelText(/^Secret/), 'a-secret-of-16-chars-or-more');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Register a server' }));
+    expect(
+      await within(dialog).findByText('A room server with this address is registered already.'),
+    ).toBeInTheDocument();
+    const url = within(dialog).getByRole('textbox', { name: /Control address/ });
+    await userEvent.clear(url);
+    await userEvent.type(url, 'http://10.0.0.2:7401');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Register a server' }));
+    expect(
+      await screen.findByText('rooms-2 is registered, paused: start it to give sessions rooms on it.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      name: 'rooms-2',
+      regionId: EU.id,
+      provider: 'self-hosted',
+      url: 'http://10.0.0.2:7401',
+      secret: 'a-secret-of-16-chars-or-more',
+      capacity: 32,
+    });
   });
 
   it('speaks French', async () => {
