@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTHZ } from './authz.ts';
-import { IdParamsSchema } from './common.ts';
+import { IdParamsSchema, text } from './common.ts';
 import { def } from './endpoint.ts';
 import { fieldCode as code } from './errors.ts';
 
@@ -13,8 +13,7 @@ import { fieldCode as code } from './errors.ts';
 /** Lower-case letters, digits and dashes: test and variant keys appear in URLs, metrics labels and the web's code. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 const keySchema = (min: number) =>
-  z
-    .string(code('required'))
+  text({ error: 'required' })
     .trim()
     .min(min, code('required'))
     .max(60, code('too_long'))

@@ -84,11 +84,13 @@ describe('image pipeline', () => {
     expect([cover.width, cover.height]).toEqual([1500, 500]);
   });
 
-  it('has presets for session covers, profile pictures and profile covers', () => {
+  it('has presets for session covers, profile pictures and covers, and both banner sizes', () => {
     expect(IMAGE_PRESETS).toEqual({
       sessionCover: { width: 1200, height: 630 },
       profilePicture: { width: 512, height: 512 },
       profileCover: { width: 1500, height: 500 },
+      bannerSmall: { width: 800, height: 400 },
+      bannerLarge: { width: 1600, height: 400 },
     });
   });
 
