@@ -17,7 +17,7 @@ import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '@tutti/contract/servers';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { LoadError } from '../../../components/ui/load-error';
+import { AdminTable } from '../../../components/ui/admin-table';
 import { openConfirmModal } from '../../../components/ui/modal-host';
 import { ApiError } from '../../../lib/api-error';
 import { errorText, fieldErrorText } from '../../../lib/error-text';
@@ -90,54 +90,36 @@ export function RegionsSection({ onNotice }: { onNotice: (kind: 'success' | 'err
     (create.error.code === 'CONFLICT' || Object.keys(create.error.fields).some((f) => f in EMPTY))
       ? null
       : create.error;
-  let list;
-  if (regions.isError && !regions.data) {
-    list = <LoadError text={t('rooms.loadError')} onRetry={() => void regions.refetch()} />;
-  } else if (!regions.data) {
-    list = <Text c="dimmed">{tc('loading')}</Text>;
-  } else if (regions.data.length === 0) {
-    list = <Text c="dimmed">{t('rooms.noRegion')}</Text>;
-  } else {
-    list = (
-      <Table.ScrollContainer
-        minWidth={560}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('rooms.regions') } }}
-      >
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('rooms.code')}</Table.Th>
-              <Table.Th>{t('rooms.name')}</Table.Th>
-              <Table.Th>{t('rooms.position')}</Table.Th>
-              <Table.Th>{t('rooms.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {regions.data.map((region) => (
-              <Table.Tr key={region.id}>
-                <Table.Td ff="monospace">{region.code}</Table.Td>
-                <Table.Td>{region.name}</Table.Td>
-                <Table.Td>
-                  {region.latitude.toFixed(2)}, {region.longitude.toFixed(2)}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red.9"
-                    variant="outline"
-                    onClick={() => onDelete(region)}
-                    aria-label={t('rooms.deleteRegionOf', { name: region.name })}
-                  >
-                    {t('rooms.delete')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const list = (
+    <AdminTable
+      query={regions}
+      label={t('rooms.regions')}
+      loadError={t('rooms.loadError')}
+      empty={t('rooms.noRegion')}
+      minWidth={560}
+      columns={[t('rooms.code'), t('rooms.name'), t('rooms.position'), t('rooms.actions')]}
+      row={(region) => (
+        <Table.Tr key={region.id}>
+          <Table.Td ff="monospace">{region.code}</Table.Td>
+          <Table.Td>{region.name}</Table.Td>
+          <Table.Td>
+            {region.latitude.toFixed(2)}, {region.longitude.toFixed(2)}
+          </Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              color="red.9"
+              variant="outline"
+              onClick={() => onDelete(region)}
+              aria-label={t('rooms.deleteRegionOf', { name: region.name })}
+            >
+              {t('rooms.delete')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>

@@ -13,7 +13,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import type { Region, Server, ServerHealth } from '@tutti/contract/servers';
-import { LoadError } from '../../../components/ui/load-error';
+import { AdminTable } from '../../../components/ui/admin-table';
 import { closeModal, openAppModal, openConfirmModal } from '../../../components/ui/modal-host';
 import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
@@ -105,84 +105,71 @@ export function ServersSection({ onNotice }: { onNotice: Notify }) {
     });
   };
 
-  let list;
-  if (servers.isError && !servers.data) {
-    list = <LoadError text={t('rooms.loadError')} onRetry={() => void servers.refetch()} />;
-  } else if (!servers.data) {
-    list = <Text c="dimmed">{tc('loading')}</Text>;
-  } else if (servers.data.length === 0) {
-    list = <Text c="dimmed">{t('rooms.noServer')}</Text>;
-  } else {
-    list = (
-      <Table.ScrollContainer
-        minWidth={860}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('rooms.servers') } }}
-      >
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('rooms.name')}</Table.Th>
-              <Table.Th>{t('rooms.region')}</Table.Th>
-              <Table.Th>{t('rooms.status')}</Table.Th>
-              <Table.Th>{t('rooms.load')}</Table.Th>
-              <Table.Th>{t('rooms.health')}</Table.Th>
-              <Table.Th>{t('rooms.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {servers.data.map((server) => (
-              <Table.Tr key={server.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {server.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {server.url}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{regionOf(server.regionId)?.name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={server.status === 'started' ? 'teal.9' : 'gray.7'}
-                    variant="filled"
-                    radius="sm"
-                    tt="none"
-                    miw="max-content"
-                  >
-                    {t(`rooms.state.${server.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{t('rooms.loadOf', { load: server.load, capacity: server.capacity })}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{healthText(server)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" loading={busy === server.id} onClick={() => toggle(server)}>
-                      {server.status === 'paused' ? t('rooms.start') : t('rooms.pause')}
-                    </Button>
-                    <Button size="xs" variant="default" disabled={busy === server.id} onClick={() => check(server)}>
-                      {t('rooms.check')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      disabled={busy === server.id}
-                      onClick={() => onDelete(server)}
-                      aria-label={t('rooms.deleteServerOf', { name: server.name })}
-                    >
-                      {t('rooms.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const list = (
+    <AdminTable
+      query={servers}
+      label={t('rooms.servers')}
+      loadError={t('rooms.loadError')}
+      empty={t('rooms.noServer')}
+      minWidth={860}
+      columns={[
+        t('rooms.name'),
+        t('rooms.region'),
+        t('rooms.status'),
+        t('rooms.load'),
+        t('rooms.health'),
+        t('rooms.actions'),
+      ]}
+      row={(server) => (
+        <Table.Tr key={server.id}>
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              {server.name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {server.url}
+            </Text>
+          </Table.Td>
+          <Table.Td>{regionOf(server.regionId)?.name ?? '—'}</Table.Td>
+          <Table.Td>
+            <Badge
+              color={server.status === 'started' ? 'teal.9' : 'gray.7'}
+              variant="filled"
+              radius="sm"
+              tt="none"
+              miw="max-content"
+            >
+              {t(`rooms.state.${server.status}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{t('rooms.loadOf', { load: server.load, capacity: server.capacity })}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{healthText(server)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="light" loading={busy === server.id} onClick={() => toggle(server)}>
+                {server.status === 'paused' ? t('rooms.start') : t('rooms.pause')}
+              </Button>
+              <Button size="xs" variant="default" disabled={busy === server.id} onClick={() => check(server)}>
+                {t('rooms.check')}
+              </Button>
+              <Button
+                size="xs"
+                color="red.9"
+                variant="outline"
+                disabled={busy === server.id}
+                onClick={() => onDelete(server)}
+                aria-label={t('rooms.deleteServerOf', { name: server.name })}
+              >
+                {t('rooms.delete')}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
