@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
@@ -11,6 +11,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { ApiError } from '../../../lib/api-error';
 import { adminAuditPath, PATHS, profilePath } from '../../../lib/paths';
 import { useAdminAccount } from '../api/accounts';
+import { hasPublicProfile } from '../components/public-profile';
 import { AccountDeletion, AccountPasswordAndSync, AccountStatus } from '../components/account-actions';
 import { AccountDetails, AccountDevices, AccountSubscriptionAndSegments } from '../components/account-facts';
 import { AccountPrivileges } from '../components/account-privileges';
@@ -51,9 +52,15 @@ export function AccountPage() {
     <Stack gap="lg">
       <AdminPageHeader title={t('account.title', { username: a.username })} intro={t('account.intro')} action={back} />
       <Group gap="md">
-        <Anchor component={Link} to={profilePath(a.username)} size="sm">
-          {t('account.profile')}
-        </Anchor>
+        {hasPublicProfile(a) ? (
+          <Anchor component={Link} to={profilePath(a.username)} size="sm">
+            {t('account.profile')}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('account.noProfile')}
+          </Text>
+        )}
         <Anchor component={Link} to={adminAuditPath(a.id)} size="sm">
           {t('account.auditLink')}
         </Anchor>

@@ -115,6 +115,19 @@ describe('the accounts administration', () => {
     await waitFor(() => expect(requests()).toContain(`POST /api/v1/accounts/${ANA_ID}/valid?state=false`));
   });
 
+  it('links the public profile only when other musicians can open it (not under 13)', async () => {
+    const child = { ...ana, birthdate: `${new Date().getUTCFullYear() - 10}-01-01` };
+    answer = (url) => {
+      if (url.includes('/devices/')) return json(200, []);
+      if (url.endsWith('/segments')) return json(200, { segments: ['under13'], experiments: [] });
+      if (url.endsWith('/subscription')) return json(200, { current: null });
+      return json(200, child);
+    };
+    renderAdminAt(`/admin/accounts/${ANA_ID}`, '/admin/accounts/:id', <AccountPage />);
+    expect(await screen.findByText('No public profile (not validated, under 13 or being deleted)')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Public profile' })).toBeNull();
+  });
+
   it('asks before deleting an account, then says when it will be erased', async () => {
     let current = ana;
     answer = (url, init) => {
