@@ -118,6 +118,10 @@ export type Agent = z.infer<typeof AgentSchema>;
 /** Accounts, sign-in and the current user's routes. */
 /** Days between a deletion asked and the erasure: signing in again within them keeps the account (docs/privacy.md). */
 export const ACCOUNT_DELETION_GRACE_DAYS = 7;
+export const ACCOUNT_DELETION_GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 3600 * 1000;
+/** When an account whose deletion was asked at `requestedAt` is erased (the server's answer; the web's estimate). */
+export const accountErasureDate = (requestedAt: Date): Date =>
+  new Date(requestedAt.getTime() + ACCOUNT_DELETION_GRACE_MS);
 export const DeleteAccountBodySchema = z.object({
   /** The account's own password: required when the musician deletes their own account, not when an administrator
    *  deletes someone else's. */

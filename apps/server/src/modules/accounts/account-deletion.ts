@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_GRACE_DAYS, type AccountDeletion } from '@tutti/contract/accounts';
+import { ACCOUNT_DELETION_GRACE_MS, accountErasureDate, type AccountDeletion } from '@tutti/contract/accounts';
 import { and, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit/audit.ts';
 import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
@@ -24,14 +24,12 @@ import type { PaymentProvider } from '../subscriptions/payments/provider.ts';
 import { currentAt } from '../subscriptions/subscriptions.schema.ts';
 import { deletionEmail, keptEmail } from './account-deletion.mail.ts';
 import { asLocale } from './accounts.policy.ts';
+import { lockLiveAdmins } from './admins.ts';
 
 /** The job that erases accounts whose grace period is over (docs/privacy.md). */
 export const ACCOUNT_ERASURE_JOB = 'account-erasure';
 /** Erasures are due by the day: once an hour is soon enough. */
 export const ACCOUNT_ERASURE_INTERVAL_MS = 3600_000;
-const GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 3600 * 1000;
-/** When an account whose deletion was asked at `requestedAt` is erased. */
-export const erasureDate = (requestedAt: Date): Date => new Date(requestedAt.getTime() + GRACE_MS);
 /** Accounts erased per batch: each is a transaction of its own, and a call to the payment service. */
 const BATCH = 20;
 
@@ -72,17 +70,6 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
     } catch (err) {
       deps.log.warn({ err }, 'accounts: deletion email not sent');
     }
-  };
-
-  /** Administrators other than `accountId` who keep their account. */
-  const otherAdmins = async (tx: Db, accountId: string): Promise<number> => {
-    const rows = await tx
-      .select({ id: accountPrivileges.accountId })
-      .from(accountPrivileges)
-      .innerJoin(accounts, eq(accounts.id, accountPrivileges.accountId))
-      .where(and(eq(accountPrivileges.privilege, ADMIN_PRIVILEGE), isNull(accounts.deletionRequestedAt)))
-      .for('update', { of: accountPrivileges });
-    return rows.filter((row) => row.id !== accountId).length;
   };
 
   /** One account's erasure, under its row lock; false when it is not due any more (it signed in meanwhile). */
@@ -149,7 +136,7 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
           .select({ id: accountPrivileges.accountId })
           .from(accountPrivileges)
           .where(and(eq(accountPrivileges.accountId, accountId), eq(accountPrivileges.privilege, ADMIN_PRIVILEGE)));
-        if (isAdmin && (await otherAdmins(tx, accountId)) === 0) {
+        if (isAdmin && !(await lockLiveAdmins(tx)).some((id) => id !== accountId)) {
           throw new AppError(409, 'LAST_ADMIN', 'This is the last administrator.');
         }
         await tx.update(accounts).set({ deletionRequestedAt: at }).where(eq(accounts.id, accountId));
@@ -171,7 +158,7 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
       });
       deps.cache.forgetAccount(accountId);
       await deps.revokeSessions(accountId);
-      const until = erasureDate(requestedAt);
+      const until = accountErasureDate(requestedAt);
       if (requestedAt === at) {
         await send(
           target,
@@ -216,7 +203,7 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
       let erased = 0;
       const failed = new Set<string>();
       while (!stopping()) {
-        const cutoff = new Date(now().getTime() - GRACE_MS);
+        const cutoff = new Date(now().getTime() - ACCOUNT_DELETION_GRACE_MS);
         const due = (
           await db
             .select({ id: accounts.id })

@@ -124,17 +124,6 @@ export function createAccountsAdminRepository(db: Db) {
         .where(eq(accountPrivileges.accountId, accountId));
     },
 
-    /** Locks every CORE_ADMIN row until the transaction ends, so two administrators removing each other at once
-     *  cannot leave none; answers how many there are. */
-    async lockAdmins(tx: Db): Promise<number> {
-      const rows = await tx
-        .select({ accountId: accountPrivileges.accountId })
-        .from(accountPrivileges)
-        .where(eq(accountPrivileges.privilege, 'CORE_ADMIN'))
-        .for('update');
-      return rows.length;
-    },
-
     async removePrivileges(tx: Db, accountId: string, privileges: string[]) {
       for (const privilege of privileges) {
         await tx

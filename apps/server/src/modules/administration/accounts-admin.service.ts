@@ -7,7 +7,8 @@ import {
   type AdminAccountPage,
 } from '@tutti/contract/account-admin';
 import type { Device, PrivilegeName } from '@tutti/contract/accounts';
-import { erasureDate } from '../accounts/account-deletion.ts';
+import { accountErasureDate } from '@tutti/contract/accounts';
+import { lockLiveAdmins } from '../accounts/admins.ts';
 import { ageOn, MIN_SOCIAL_AGE } from '@tutti/contract/common';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
@@ -62,7 +63,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     privileges,
     listedPrivileges: listedPrivileges(account.email, deps.config.adminEmails, deps.config.testerEmails),
     subscribed,
-    erasesAt: account.deletionRequestedAt ? erasureDate(account.deletionRequestedAt).toISOString() : null,
+    erasesAt: account.deletionRequestedAt ? accountErasureDate(account.deletionRequestedAt).toISOString() : null,
   });
 
   const found = async (tx: Db, accountId: string): Promise<AdminRow> => {
@@ -131,7 +132,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
           if (accountId === actorId) {
             throw conflict('OWN_ADMIN_PRIVILEGE', 'Another administrator has to remove your CORE_ADMIN.');
           }
-          if ((await repo.lockAdmins(tx)) <= 1) throw conflict('LAST_ADMIN', 'This is the last administrator.');
+          if ((await lockLiveAdmins(tx)).length <= 1) throw conflict('LAST_ADMIN', 'This is the last administrator.');
         }
         const listed: string[] = listedPrivileges(
           before.account.email,

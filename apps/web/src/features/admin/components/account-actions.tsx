@@ -14,7 +14,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@tutti/contract/account-admin';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '@tutti/contract/accounts';
+import { ACCOUNT_DELETION_GRACE_DAYS, accountErasureDate } from '@tutti/contract/accounts';
 import { MIN_PASSWORD_LENGTH } from '@tutti/contract/common';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { openConfirmModal } from '../../../components/ui/modal-host';
@@ -132,8 +132,6 @@ export function AccountPasswordAndSync({ account }: { account: AdminAccount }) {
   );
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** Deleting the account (asked for confirmation); once asked, when the erasure comes unless its owner signs in. */
 export function AccountDeletion({ account }: { account: AdminAccount }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -147,7 +145,7 @@ export function AccountDeletion({ account }: { account: AdminAccount }) {
         <Text>
           {t('account.confirmDelete', {
             username: account.username,
-            date: formatDate(new Date(Date.now() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS), locale),
+            date: formatDate(accountErasureDate(new Date()), locale),
           })}
         </Text>
       ),

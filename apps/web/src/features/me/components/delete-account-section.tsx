@@ -12,7 +12,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '@tutti/contract/accounts';
+import { ACCOUNT_DELETION_GRACE_DAYS, accountErasureDate } from '@tutti/contract/accounts';
 import { PATHS } from '../../../lib/paths';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { openConfirmModal } from '../../../components/ui/modal-host';
@@ -22,8 +22,6 @@ import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { requiredCode } from '../../../lib/required-field';
 import { useDeleteOwnAccount } from '../api/delete-account';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** "Delete my account" (issue 14; docs/privacy.md): the password, a confirmation, then the login page says until when
  *  signing in keeps the account. */
@@ -42,7 +40,7 @@ export function DeleteAccountSection({ accountId }: { accountId: string }) {
     event.preventDefault();
     const code = requiredCode(password);
     if (code) return setFieldError(fieldErrorText(tc, code));
-    const date = formatDate(new Date(Date.now() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS), currentLanguage());
+    const date = formatDate(accountErasureDate(new Date()), currentLanguage());
     openConfirmModal({
       title: t('accountTab.confirmDeleteTitle'),
       children: <Text>{t('accountTab.confirmDelete', { date })}</Text>,
