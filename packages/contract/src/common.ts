@@ -39,6 +39,11 @@ export function text(options: TextOptions = {}): z.ZodString {
   return z.string(options.error && code(options.error)).regex(pattern, code('invalid_characters'));
 }
 
+/** A zod error option: missing is `required`; present but of the wrong type or format, `invalid`. */
+export const requiredOrInvalid = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : 'invalid'),
+};
+
 export const EmailSchema = z
   .email(code('invalid_email'))
   .regex(TEXT_PATTERN, code('invalid_characters'))

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { AUTHZ } from './authz.ts';
-import { IdParamsSchema, TEXT_PATTERN, text } from './common.ts';
+import { IdParamsSchema, requiredOrInvalid, TEXT_PATTERN, text } from './common.ts';
 import { def } from './endpoint.ts';
 import { fieldCode as code } from './errors.ts';
 
 /** Regions, providers and the room servers sessions run on (administrators). */
-/** Missing: required; present but of the wrong type or format: invalid. */
-const requiredOrInvalid = {
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : 'invalid'),
-};
 
 export const RegionSchema = z
   .object({
