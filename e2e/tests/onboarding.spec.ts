@@ -87,15 +87,17 @@ test('a new musician is led through the onboarding: audio client detected, self-
   }
 });
 
-test('the onboarding and the hall reminder in French', async ({ browser, request }) => {
+test('the hall’s audio setup step leads to the onboarding, in French', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const user = await createConfirmedUser(request, { prefix: 'onbfr', locale: 'fr' });
   const { context, page } = await openBrowser(browser, { locale: 'fr-FR' });
   try {
     await logInViaUi(page, user, { lang: 'fr' });
-    await expect(page.getByRole('heading', { name: 'Plus que 3 étapes pour bien démarrer' })).toBeVisible();
-    await screenshotAtWidths(page, 'onboarding-hall-reminder', 'fr');
-    await page.getByRole('link', { name: 'Continuer' }).click();
+    // No audio client yet: one box, its first step, with the way to the guided setup (not the checklist beside it).
+    await expect(page.getByRole('heading', { name: 'Installez votre client audio' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /étapes? pour bien démarrer/ })).toHaveCount(0);
+    await screenshotAtWidths(page, 'onboarding-hall-setup', 'fr');
+    await page.getByRole('link', { name: 'Ou suivez la configuration guidée' }).click();
     await expect(page).toHaveURL(/\/studio\/onboarding$/);
     await expect(page.getByText('Étapes faites : 0 sur 3')).toBeVisible();
     await screenshotAtWidths(page, 'onboarding-start', 'fr');

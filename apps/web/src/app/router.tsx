@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
+import { adminRoutes } from './admin-routes';
 import { BootScreen } from './boot-screen';
 import { deepLinkTarget, resolveDeepLink } from './deep-link';
-import { ADMIN, GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
+import { GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { GuestLayout, MemberLayout } from './layout/page-layouts';
 import { NotFoundPage } from './not-found-page';
@@ -100,13 +101,11 @@ export const routes: RouteObject[] = [
                   // client's first step the nals feature's. The musicians around, under the lists, load while the hall
                   // paints instead of before (issue 9: the hall's largest paint waited for their code).
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }, { AudioSetupStep }, { OnboardingReminder }] =
-                      await Promise.all([
-                        import('../features/sessions/pages/hall-page'),
-                        import('../features/hall/components/hall-greeting'),
-                        import('../features/nals/components/audio-setup-step'),
-                        import('../features/nals/components/onboarding-reminder'),
-                      ]);
+                    const [{ HallPage }, { HallGreeting }, { HallSetup }] = await Promise.all([
+                      import('../features/sessions/pages/hall-page'),
+                      import('../features/hall/components/hall-greeting'),
+                      import('../features/nals/components/hall-setup'),
+                    ]);
                     const MusiciansAround = lazy(async () => ({
                       default: (await import('../features/community/around/musicians-around')).MusiciansAround,
                     }));
@@ -118,12 +117,7 @@ export const routes: RouteObject[] = [
                       return (
                         <HallPage
                           greeting={<HallGreeting />}
-                          setup={
-                            <>
-                              <AudioSetupStep />
-                              <OnboardingReminder />
-                            </>
-                          }
+                          setup={<HallSetup />}
                           content={
                             <Suspense fallback={null}>
                               <HallContent />
@@ -285,100 +279,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            // The administration (issue 12): its own wider layout with the section's navigation. Each page checks
-            // the role itself, so a musician who opens one gets the not-found page without the administration's
-            // frame around it.
-            path: 'admin',
-            loader: async (args: LoaderFunctionArgs) => {
-              await guard(ADMIN)(args);
-              return redirect(PATHS.adminDashboard);
-            },
-            Component: BootScreen,
-          },
-          {
-            lazy: { Component: async () => (await import('../features/admin/admin-layout')).AdminLayout },
-            children: [
-              // The accounts administration and the audit log (issue 14).
-              {
-                path: 'admin/dashboard',
-                loader: guard(ADMIN),
-                lazy: { Component: async () => (await import('../features/admin/pages/dashboard-page')).DashboardPage },
-              },
-              {
-                path: 'admin/accounts',
-                loader: guard(ADMIN),
-                lazy: { Component: async () => (await import('../features/admin/pages/accounts-page')).AccountsPage },
-              },
-              {
-                path: 'admin/accounts/:id',
-                loader: guard(ADMIN),
-                lazy: { Component: async () => (await import('../features/admin/pages/account-page')).AccountPage },
-              },
-              {
-                path: 'admin/audit-log',
-                loader: guard(ADMIN),
-                lazy: { Component: async () => (await import('../features/admin/pages/audit-log-page')).AuditLogPage },
-              },
-              {
-                path: 'admin/rooms',
-                loader: guard(ADMIN),
-                lazy: { Component: async () => (await import('../features/admin/pages/rooms-page')).RoomsPage },
-              },
-              {
-                path: 'admin/ab-tests',
-                loader: guard(ADMIN),
-                lazy: { Component: async () => (await import('../features/admin/pages/ab-tests-page')).AbTestsPage },
-              },
-              {
-                path: 'admin/products',
-                loader: guard(ADMIN),
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/subscriptions/admin/pages/products-page')).ProductsPage,
-                },
-              },
-              {
-                path: 'admin/promo-codes',
-                loader: guard(ADMIN),
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/subscriptions/admin/pages/promo-codes-page')).PromoCodesPage,
-                },
-              },
-              {
-                path: 'admin/subscriptions',
-                loader: guard(ADMIN),
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/subscriptions/admin/pages/admin-subscriptions-page'))
-                      .AdminSubscriptionsPage,
-                },
-              },
-              // The hall's content (issue 14, point 3).
-              {
-                path: 'admin/news',
-                loader: guard(ADMIN),
-                lazy: {
-                  Component: async () => (await import('../features/admin/pages/articles-page')).NewsAdminPage,
-                },
-              },
-              {
-                path: 'admin/blog-posts',
-                loader: guard(ADMIN),
-                lazy: {
-                  Component: async () => (await import('../features/admin/pages/articles-page')).BlogPostsAdminPage,
-                },
-              },
-              {
-                path: 'admin/banners',
-                loader: guard(ADMIN),
-                lazy: {
-                  Component: async () => (await import('../features/admin/pages/banners-page')).BannersAdminPage,
-                },
-              },
-            ],
-          },
+          ...adminRoutes,
           // Anyone may land on an unknown path; the page offers the way back to the hall.
           { path: '*', loader: guard(PUBLIC), Component: NotFoundPage },
         ],

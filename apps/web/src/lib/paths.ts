@@ -24,6 +24,8 @@ export const PATHS = {
   adminAccounts: '/admin/accounts',
   adminAuditLog: '/admin/audit-log',
   adminRooms: '/admin/rooms',
+  adminAudioClient: '/admin/audio-client',
+  adminTestRehearsals: '/admin/test-rehearsals',
   adminAbTests: '/admin/ab-tests',
   adminProducts: '/admin/products',
   adminPromoCodes: '/admin/promo-codes',

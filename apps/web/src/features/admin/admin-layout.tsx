@@ -18,6 +18,8 @@ function useSections() {
     { to: PATHS.adminAccounts, label: t('nav.accounts') },
     { to: PATHS.adminAuditLog, label: t('nav.auditLog') },
     { to: PATHS.adminRooms, label: t('nav.rooms') },
+    { to: PATHS.adminAudioClient, label: t('nav.audioClient') },
+    { to: PATHS.adminTestRehearsals, label: t('nav.testRehearsals') },
     { to: PATHS.adminAbTests, label: t('nav.abTests') },
     { to: PATHS.adminProducts, label: t('nav.products') },
     { to: PATHS.adminPromoCodes, label: t('nav.promoCodes') },

@@ -18,7 +18,8 @@ import { NALS_NS } from '../translations';
 
 /**
  * The hall's first step for a musician whose audio client has never connected (on any device: the server says so):
- * what it is for, the way to the download page, and the token to copy into it. Gone as soon as a client connects.
+ * what it is for, the way to the download page, and the token to copy into it, or the guided setup (the onboarding's
+ * three steps). Gone as soon as a client connects.
  */
 export function AudioSetupStep() {
   const { t } = useTranslation(NALS_NS);
@@ -55,11 +56,14 @@ export function AudioSetupStep() {
             )}
           </CopyButton>
         </Group>
-        <div>
+        <Group gap="md">
           <Button component={Link} to={PATHS.download}>
             {t('setup.download')}
           </Button>
-        </div>
+          <Button component={Link} to={PATHS.onboarding} variant="subtle">
+            {t('setup.guided')}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { serverConfigQueryKey } from '../../../lib/nals/server-config';
+import { api } from '../api';
+import { serverConfigQueryKey } from './server-config';
 
 export const nalsVersionsQueryKey = ['nals', 'versions'] as const;
 
