@@ -45,6 +45,12 @@ export default defineConfig({
     // Rolldown copies the shared chunks under 16 KB (source size) into the chunks that use them, with one module
     // state and one execution across the copies; chunks holding styles stay files. Hall: 34 scripts; login page: 13
     // instead of 23, and fewer bytes (Lighthouse, issue 9: docs/benchmarks.md).
-    rolldownOptions: { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } },
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
+      },
+    },
   },
 });

@@ -9,7 +9,8 @@ declare module 'virtual:tutti-contract' {
     /** 'json' for a schema, 'text' for text/plain, 'image' for image bytes, null for 204. */
     response: 'json' | 'text' | 'image' | null;
   };
-  export const routes: { [N in EndpointName]: RouteInfo<N> };
+  /** The routes a guest may call (access `public`); the others are in virtual:tutti-contract-routes. */
+  export const publicRoutes: Partial<{ [N in EndpointName]: RouteInfo<N> }>;
   export const LOCALES: typeof import('@tutti/contract/common').LOCALES;
   export const MIN_PASSWORD_LENGTH: typeof import('@tutti/contract/common').MIN_PASSWORD_LENGTH;
   export const MIN_SOCIAL_AGE: typeof import('@tutti/contract/common').MIN_SOCIAL_AGE;
@@ -18,4 +19,11 @@ declare module 'virtual:tutti-contract' {
   export const AGENT_HEADER: typeof import('@tutti/contract/accounts').AGENT_HEADER;
   export const ONBOARDING_ORDER_TEST: typeof import('@tutti/contract/experiments').ONBOARDING_ORDER_TEST;
   export const ONBOARDING_ORDER_VARIANTS: typeof import('@tutti/contract/experiments').ONBOARDING_ORDER_VARIANTS;
+}
+
+declare module 'virtual:tutti-contract-routes' {
+  import type { EndpointName } from '@tutti/contract/http';
+  import type { RouteInfo } from 'virtual:tutti-contract';
+
+  export const routes: { [N in EndpointName]: RouteInfo<N> };
 }

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { registerLanguage } from '../src/lib/i18n';
+import en from '../src/locales/en/first-page';
+import fr from '../src/locales/fr/first-page';
+
+// The app fetches its reader's language before the first render (main.tsx); the tests have both at hand.
+registerLanguage('en', en);
+registerLanguage('fr', fr);
 
 // The whole suite runs beside the server's on 2 cores: a lazy chunk (menus, modals) can take more than the default
 // second to arrive, which is the machine, not the page.

@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 
 export const CONTRACT_VALUES_ID = 'virtual:tutti-contract';
+/** The whole route table, in a chunk of its own: a guest's pages call public routes only, which the first module has. */
+export const CONTRACT_ROUTES_ID = 'virtual:tutti-contract-routes';
 const RESOLVED_ID = `\0${CONTRACT_VALUES_ID}`;
+const RESOLVED_ROUTES_ID = `\0${CONTRACT_ROUTES_ID}`;
 const CONTRACT_SRC = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
 
 interface EndpointLike {
@@ -13,7 +16,8 @@ interface EndpointLike {
 }
 
 /**
- * The contract's route table and constants as plain data, computed from the contract at build time.
+ * The contract's route table and constants as plain data, computed from the contract at build time: the public
+ * routes with the constants in `virtual:tutti-contract`, every route in `virtual:tutti-contract-routes`.
  * The page then calls through the same table without shipping zod and every schema to the browser
  * (about 25 KB gzipped, most of the login page's budget). Types still come from the contract itself.
  */
@@ -21,10 +25,11 @@ export function contractValues(): Plugin {
   return {
     name: 'tutti-contract-values',
     resolveId(source) {
-      return source === CONTRACT_VALUES_ID ? RESOLVED_ID : undefined;
+      if (source === CONTRACT_VALUES_ID) return RESOLVED_ID;
+      return source === CONTRACT_ROUTES_ID ? RESOLVED_ROUTES_ID : undefined;
     },
     async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
+      if (id !== RESOLVED_ID && id !== RESOLVED_ROUTES_ID) return undefined;
       const http = await runnerImport<{ endpoints: Record<string, EndpointLike> }>(`${CONTRACT_SRC}http.ts`, {
         configFile: false,
         logLevel: 'error',
@@ -60,6 +65,8 @@ export function contractValues(): Plugin {
           },
         ]),
       );
+      if (id === RESOLVED_ROUTES_ID) return `export const routes = ${JSON.stringify(routes)};`;
+      const publicRoutes = Object.fromEntries(Object.entries(routes).filter(([, d]) => d.access === 'public'));
       const constants = {
         LOCALES: common.module.LOCALES,
         MIN_PASSWORD_LENGTH: common.module.MIN_PASSWORD_LENGTH,
@@ -71,7 +78,7 @@ export function contractValues(): Plugin {
         ONBOARDING_ORDER_VARIANTS: experiments.module.ONBOARDING_ORDER_VARIANTS,
       };
       return [
-        `export const routes = ${JSON.stringify(routes)};`,
+        `export const publicRoutes = ${JSON.stringify(publicRoutes)};`,
         ...Object.entries(constants).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
       ].join('\n');
     },

@@ -13,7 +13,8 @@ import { isStartupDone } from './startup';
 import { cssVariablesResolver, theme } from './theme';
 
 let router: AppRouter | null = null;
-const getRouter = (): AppRouter => (router ??= createAppRouter());
+/** Creates the router (which starts the first navigation) once; main.tsx calls it before the first render. */
+export const startRouter = (): AppRouter => (router ??= createAppRouter());
 
 // Spec section 4: a 401 on refresh or any 403 ends the session; the client has cleared it, the app leaves.
 setLogoutHandler(() => {
@@ -24,7 +25,7 @@ setLogoutHandler(() => {
 });
 
 export function App() {
-  const [appRouter] = useState(getRouter);
+  const [appRouter] = useState(startRouter);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

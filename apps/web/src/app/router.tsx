@@ -290,5 +290,5 @@ export const routes: RouteObject[] = [
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** Created on first render, after the language is set: creating a router starts its first navigation. */
+/** Created once by main.tsx before the first render (app.tsx startRouter): creating a router starts its first navigation. */
 export const createAppRouter = (): AppRouter => createBrowserRouter(routes);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from 'virtual:tutti-contract';
+import { routes } from 'virtual:tutti-contract-routes';
 import type { AuthTokens } from '@tutti/contract/accounts';
 import { createApiClient, fillPath, type ApiClientDeps } from './api-client';
 import { ApiError } from './api-error';

@@ -30,8 +30,10 @@ export interface TokenStore {
 }
 
 export interface ApiClientDeps {
-  /** The contract's route table (method, path, access, response kind). */
-  routes: { [N in EndpointName]: RouteInfo<N> };
+  /** The contract's route table (method, path, access, response kind): at hand, the public routes at least. */
+  routes: Partial<{ [N in EndpointName]: RouteInfo<N> }>;
+  /** The whole table, fetched when a route is not at hand (a guest's pages never need it). */
+  allRoutes?: () => Promise<{ [N in EndpointName]: RouteInfo<N> }>;
   fetch: typeof fetch;
   baseUrl: () => string;
   language: () => string;
@@ -115,7 +117,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       // Read inside the lock: another tab may have rotated the token while we waited.
       const refreshToken = deps.tokens.getRefresh();
       if (!refreshToken) return false;
-      const def = deps.routes.refresh;
+      const def = await routeOf('refresh');
       const res = await send({ method: def.method, path: def.path, body: { refreshToken }, auth: false });
       if (res.ok) {
         deps.tokens.store((await res.json()) as AuthTokens);
@@ -142,8 +144,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return access !== null && !isTokenExpired(access, now());
   }
 
+  async function routeOf<N extends EndpointName>(name: N): Promise<RouteInfo<N>> {
+    const def = deps.routes[name] ?? (await deps.allRoutes?.())?.[name];
+    if (!def) throw new Error(`No route ${name} in the contract's table`);
+    return def as RouteInfo<N>;
+  }
+
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ResponseOf<N>> {
-    const def = deps.routes[name];
+    const def = await routeOf(name);
     const input = (args[0] ?? {}) as {
       params?: Record<string, string>;
       body?: unknown;

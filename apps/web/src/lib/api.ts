@@ -1,4 +1,4 @@
-import { routes } from 'virtual:tutti-contract';
+import { publicRoutes } from 'virtual:tutti-contract';
 import { createApiClient } from './api-client';
 import { agentHeaderValue } from './agent';
 import { currentLanguage } from './i18n';
@@ -27,7 +27,8 @@ async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 /** The one API client of the web: every call goes through the contract's endpoint table. */
 export const api = createApiClient({
-  routes,
+  routes: publicRoutes,
+  allRoutes: async () => (await import('virtual:tutti-contract-routes')).routes,
   fetch: (...args) => fetch(...args),
   baseUrl: () => getRuntimeConfig().apiUrl,
   language: currentLanguage,

@@ -2,14 +2,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@tutti/contract/common';
 import { DEFAULT_LOCALE, isLocale } from './language';
-import enCommon from '../locales/en/common.json';
-import enAuth from '../locales/en/auth.json';
-import enMe from '../locales/en/me.json';
-import enHall from '../locales/en/hall.json';
-import frCommon from '../locales/fr/common.json';
-import frAuth from '../locales/fr/auth.json';
-import frMe from '../locales/fr/me.json';
-import frHall from '../locales/fr/hall.json';
+import type enFirstPage from '../locales/en/first-page';
+import type enMe from '../locales/en/me.json';
+import type enHall from '../locales/en/hall.json';
 import type enNals from '../locales/en/nals.json';
 import type enSessions from '../locales/en/sessions.json';
 import type enCommunity from '../locales/en/community.json';
@@ -19,18 +14,43 @@ import type enSubscriptionsAdmin from '../locales/en/subscriptions-admin.json';
 import type enAdmin from '../locales/en/admin.json';
 import type enMessages from '../locales/en/messages.json';
 
-export const NAMESPACES = ['common', 'auth', 'me', 'hall'] as const;
+export const NAMESPACES = ['common', 'auth'] as const;
 
-export const resources = {
-  en: { common: enCommon, auth: enAuth, me: enMe, hall: enHall },
-  fr: { common: frCommon, auth: frAuth, me: frMe, hall: frHall },
-} as const;
+/** The first page's namespaces, as each language's chunk holds them (locales/<lang>/first-page.ts). */
+export type FirstPageResources = typeof enFirstPage;
+
+/**
+ * One chunk per language: a page downloads its reader's language only (the login page's budget of 180 KB of
+ * JavaScript, issue 14). Loaded before the first render (main.tsx) and before a change of language.
+ */
+const FIRST_PAGE_BUNDLES: Record<Locale, () => Promise<{ default: FirstPageResources }>> = {
+  en: () => import('../locales/en/first-page'),
+  fr: () => import('../locales/fr/first-page'),
+};
+const loadedLanguages = new Set<Locale>();
+
+/** Adds a language's first-page namespaces, already at hand (the tests register both languages this way). */
+export function registerLanguage(locale: Locale, bundle: FirstPageResources): void {
+  loadedLanguages.add(locale);
+  for (const [ns, resources] of Object.entries(bundle)) {
+    if (i18n.isInitialized) i18n.addResourceBundle(locale, ns, resources, true, true);
+    else pendingBundles.push([locale, ns, resources]);
+  }
+}
+
+/** Fetches a language's first-page namespaces once. */
+export async function loadLanguage(locale: Locale): Promise<void> {
+  if (loadedLanguages.has(locale)) return;
+  registerLanguage(locale, (await FIRST_PAGE_BUNDLES[locale]()).default);
+}
 
 /**
  * Namespaces that ship with their feature's code rather than with the first page (the login page's budget):
  * typed here from the English files, added at run time by `addTranslations`.
  */
 export interface LazyResources {
+  me: typeof enMe;
+  hall: typeof enHall;
   nals: typeof enNals;
   sessions: typeof enSessions;
   community: typeof enCommunity;
@@ -42,7 +62,7 @@ export interface LazyResources {
 }
 type LazyNamespace = keyof LazyResources;
 
-const pendingBundles: [Locale, LazyNamespace, object][] = [];
+const pendingBundles: [Locale, string, object][] = [];
 
 /** Adds a feature's translations, in every language; before i18next starts, they wait for it. */
 export function addTranslations<N extends LazyNamespace>(ns: N, bundles: Record<Locale, LazyResources[N]>): void {
@@ -56,11 +76,12 @@ function applyDocumentLanguage(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** Synchronous: the resources are bundled, so the first render already speaks the right language. */
+/** Synchronous, with the languages loaded so far (`loadLanguage` first, so the first render speaks the right one). */
 export function initI18n(locale: Locale): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources,
+      resources: {},
+      partialBundledLanguages: true,
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: ['en', 'fr'],
@@ -79,6 +100,7 @@ export function initI18n(locale: Locale): typeof i18n {
 }
 
 export async function changeLanguage(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   await i18n.changeLanguage(locale);
   applyDocumentLanguage(locale);
 }

@@ -8,10 +8,13 @@ import { useCurrentUser } from '../../lib/session';
 import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 import { Footer } from './footer';
 import { Header } from './header';
-import { NavigationGuard } from './navigation-guard';
-import { SignedInEffects } from './signed-in-effects';
 
 export const MAIN_ID = 'main-content';
+
+// Signed-in only, so a guest's first page (the login page's budget) does not carry them: the online ping, the live
+// bus and the audio client's link; the rehearsal's navigation guard (one can only be in a rehearsal signed in).
+const SignedInEffects = lazy(async () => ({ default: (await import('./signed-in-effects')).SignedInEffects }));
+const NavigationGuard = lazy(async () => ({ default: (await import('./navigation-guard')).NavigationGuard }));
 
 const UpgradeBanner = lazy(async () => ({
   default: (await import('../../features/nals/components/upgrade-banner')).UpgradeBanner,
@@ -48,8 +51,12 @@ export function AppLayout() {
         </Box>
         <Footer />
       </div>
-      {user && extras && <SignedInEffects user={user} />}
-      <NavigationGuard />
+      {user && (
+        <Suspense fallback={null}>
+          {extras && <SignedInEffects user={user} />}
+          <NavigationGuard />
+        </Suspense>
+      )}
       <ModalHost />
       <ToastHost />
       <ScrollRestoration />

@@ -57,7 +57,8 @@ describe('Header, Community menu', () => {
       '/search',
     );
     expect(screen.getByRole('menuitem', { name: 'My profile', hidden: true })).toHaveAttribute('href', '/me');
-    const phoneLinks = screen.getAllByRole('link', { name: 'Search musicians', hidden: true });
+    // The phone menu's links are a second lazy component of the same module: they may render a moment later.
+    const phoneLinks = await screen.findAllByRole('link', { name: 'Search musicians', hidden: true });
     expect(phoneLinks.length).toBeGreaterThan(0);
   });
 

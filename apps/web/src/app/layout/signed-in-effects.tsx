@@ -4,6 +4,7 @@ import type { CurrentUser } from '@tutti/contract/accounts';
 import { closeModal, openAppModal } from '../../components/ui/modal-host';
 import { PING_INTERVAL_MS, pingOnline } from '../../features/me/api/ping';
 import { closeBus, startBus } from '../../lib/use-bus';
+import { ME_NS } from '../../lib/translations/me';
 
 // Rarely needed (accounts without a birthdate), so its form code loads only then.
 const BirthdatePrompt = lazy(async () => ({
@@ -32,7 +33,7 @@ const NalsRuntime = lazy(async () => ({
 
 /** What runs while someone is signed in: the online ping, the live bus, the audio client's link, the birthdate prompt. */
 export function SignedInEffects({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const prompted = useRef<string | null>(null);
 
   useEffect(() => {

@@ -15,6 +15,7 @@ import { showToast } from '../../../components/ui/toast-host';
 import { errorText } from '../../../lib/error-text';
 import { BLOCKED_PAGE_SIZE, useBlockedMusicians, useUnblock } from '../api/blocked';
 import { MusicianAvatar } from '../components/musician-avatar';
+import { ME_NS } from '../../../lib/translations/me';
 
 function BlockedRow({
   musician,
@@ -25,7 +26,7 @@ function BlockedRow({
   pending: boolean;
   onUnblock: () => void;
 }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const name = musician.displayedUsername;
   return (
     <Paper component="li" withBorder radius="md" p="md">
@@ -60,7 +61,7 @@ function BlockedRow({
 
 /** Preferences, "Blocked musicians" (SPEC section 7, Social): whom I blocked, a page at a time, to unblock. */
 export function BlockedTab() {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const [page, setPage] = useState(1);
   const blocked = useBlockedMusicians(page);

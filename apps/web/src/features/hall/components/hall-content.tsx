@@ -16,6 +16,7 @@ import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useActiveBanners, useBlogPosts, useLatestNews } from '../api/content';
 import classes from './hall-content.module.css';
+import { HALL_NS } from '../../../lib/translations/hall';
 
 /** Wide screens show a banner's large image (from Mantine's `sm` breakpoint, 48em). */
 export const WIDE_SCREEN = '(min-width: 48em)';
@@ -68,7 +69,7 @@ const ArticlesSkeleton = () => (
 );
 
 function HallBanners() {
-  const { t } = useTranslation('hall');
+  const { t } = useTranslation(HALL_NS);
   const banners = useActiveBanners();
   const list = banners.data ?? [];
   if (list.length === 0) return null;
@@ -82,7 +83,7 @@ function HallBanners() {
 }
 
 function HallNews() {
-  const { t } = useTranslation('hall');
+  const { t } = useTranslation(HALL_NS);
   const news = useLatestNews();
   return (
     <SectionCard title={t('content.news')} empty={t('content.newsEmpty')}>
@@ -104,7 +105,7 @@ function HallNews() {
 }
 
 function HallBlog() {
-  const { t } = useTranslation('hall');
+  const { t } = useTranslation(HALL_NS);
   const blog = useBlogPosts();
   const posts = blog.data?.pages.flatMap((p) => p.items) ?? [];
   return (

@@ -8,10 +8,11 @@ import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session';
 import { useOnlineCount } from '../api/online-count';
+import { HALL_NS } from '../../../lib/translations/hall';
 
 /** The hall's greeting and how many musicians are online; the sessions lobby below it comes from its own feature. */
 export function HallGreeting() {
-  const { t } = useTranslation('hall');
+  const { t } = useTranslation(HALL_NS);
   const user = useCurrentUser();
   const online = useOnlineCount();
   if (!user) return null;

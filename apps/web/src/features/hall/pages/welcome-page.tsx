@@ -13,13 +13,14 @@ import { APP_START_PASSWORD_RECOVERED } from 'virtual:tutti-contract';
 import { PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useTitle } from '../../../lib/use-title';
+import { HALL_NS } from '../../../lib/translations/hall';
 
 /**
  * /studio/welcome?t=<hint>: the app-start page. A recovered password gets its explanation
  * (every device was signed out); any other hint gets a generic welcome back.
  */
 export function WelcomePage() {
-  const { t } = useTranslation('hall');
+  const { t } = useTranslation(HALL_NS);
   useTitle(t('welcome.title'));
   const user = useCurrentUser();
   const [params] = useSearchParams();

@@ -6,9 +6,10 @@ import type { CurrentUser } from '@tutti/contract/accounts';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { DeleteAccountSection } from './delete-account-section';
+import { ME_NS } from '../../../lib/translations/me';
 
 export function AccountTab({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const locale = currentLanguage();
   const rows: Array<[string, string]> = [
     [t('accountTab.email'), user.email],

@@ -13,10 +13,11 @@ import { ApiError } from '../../../lib/api-error';
 import { errorText, fieldErrorText, translatedFieldErrors } from '../../../lib/error-text';
 import { birthdateCode } from '../../../lib/validation';
 import { useSetBirthdate } from '../api/set-birthdate';
+import { ME_NS } from '../../../lib/translations/me';
 
 /** The birthdate-required prompt's form, for accounts created without one (PUT v1/me/birthdate). */
 export function BirthdatePrompt({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const setBirthdate = useSetBirthdate();
   const form = useForm({

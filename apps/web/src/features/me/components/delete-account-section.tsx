@@ -22,11 +22,12 @@ import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { requiredCode } from '../../../lib/required-field';
 import { useDeleteOwnAccount } from '../api/delete-account';
+import { ME_NS } from '../../../lib/translations/me';
 
 /** "Delete my account" (issue 14; docs/privacy.md): the password, a confirmation, then the login page says until when
  *  signing in keeps the account. */
 export function DeleteAccountSection({ accountId }: { accountId: string }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeleteOwnAccount(

@@ -18,9 +18,10 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '../api/list-devices';
 import { describeUserAgent } from '../user-agent';
+import { ME_NS } from '../../../lib/translations/me';
 
 export function DevicesTab() {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const devices = useDevices();
   const remove = useDeleteDevice();

@@ -15,9 +15,10 @@ import { errorText, fieldErrorText } from '../../../lib/error-text';
 import { requiredCode } from '../../../lib/required-field';
 import { passwordCode } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
+import { ME_NS } from '../../../lib/translations/me';
 
 export function PasswordTab() {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const change = useChangePassword();
   const form = useForm({

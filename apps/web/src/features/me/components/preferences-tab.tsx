@@ -19,9 +19,10 @@ import { changeLanguage } from '../../../lib/i18n';
 import { isLocale } from '../../../lib/language';
 import { useSetLocale } from '../api/set-locale';
 import { useSetPreferences } from '../api/set-preferences';
+import { ME_NS } from '../../../lib/translations/me';
 
 export function PreferencesTab({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const setPreferences = useSetPreferences();
   const setLocale = useSetLocale();

@@ -15,9 +15,10 @@ import { ApiError } from '../../../lib/api-error';
 import { errorText, fieldErrorText, translatedFieldErrors } from '../../../lib/error-text';
 import { usernameCode } from '../../../lib/validation';
 import { useChangeUsername } from '../api/change-username';
+import { ME_NS } from '../../../lib/translations/me';
 
 export function UsernameTab({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   const { t: tc } = useTranslation();
   const change = useChangeUsername();
   const form = useForm({

@@ -14,6 +14,7 @@ import { DevicesTab } from '../components/devices-tab';
 import { PasswordTab } from '../components/password-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { UsernameTab } from '../components/username-tab';
+import { ME_NS } from '../../../lib/translations/me';
 
 const TABS = ['preferences', 'account', 'username', 'password', 'devices', 'billing', 'blocked'] as const;
 type Tab = (typeof TABS)[number];
@@ -23,7 +24,7 @@ const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includ
  *  feature's list of blocked musicians, a tab only for musicians of the social age (SPEC section 6, eligibleToSocial).
  *  `billingTab`: the subscriptions feature's cards and invoices (?tab=billing, where the billing emails link). */
 export function PreferencesPage({ blockedTab, billingTab }: { blockedTab?: ReactNode; billingTab?: ReactNode }) {
-  const { t } = useTranslation('me');
+  const { t } = useTranslation(ME_NS);
   useTitle(t('preferences.title'));
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();

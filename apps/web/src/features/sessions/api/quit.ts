@@ -1,5 +1,5 @@
 import type { SessionKind } from '@tutti/contract/sessions';
-import { routes } from 'virtual:tutti-contract';
+import { routes } from 'virtual:tutti-contract-routes';
 import { api } from '../../../lib/api';
 import { fillPath } from '../../../lib/api-client';
 import { getRuntimeConfig } from '../../../lib/runtime-config';

@@ -20,6 +20,7 @@ import { invitationNote, QueryState, ShowMore } from '../components/query-state'
 import { SessionList, SessionListSkeleton } from '../components/session-card';
 import { SESSIONS_NS } from '../translations';
 import { useHallEvents } from '../use-hall-events';
+import { HALL_NS } from '../../../lib/translations/hall';
 
 /**
  * Each session once in the hall, under the heading that says the most about it: one I am invited to under
@@ -57,7 +58,7 @@ export function HallPage({
   content?: ReactNode;
 }) {
   const { t } = useTranslation(SESSIONS_NS);
-  const { t: tHall } = useTranslation('hall');
+  const { t: tHall } = useTranslation(HALL_NS);
   useTitle(tHall('hall.title'));
   const user = useCurrentUser();
   const live = useLiveSessions();
