@@ -1,8 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  redirect,
+  replace,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { PATHS } from '../lib/paths';
 import { getCurrentUser } from '../lib/session';
-import { adminRoutes } from './admin-routes';
 import { BootScreen } from './boot-screen';
 import { deepLinkTarget, resolveDeepLink } from './deep-link';
 import { GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
@@ -12,6 +18,9 @@ import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 import { guard } from './route-guard';
 import { startApp } from './startup';
+
+/** The route whose children are the pages (their error element): the administration's routes are added to it. */
+const PAGES_ROUTE_ID = 'pages';
 
 // Pages load on demand so a guest on the login page downloads little (budget: 180 KB of gzipped JS).
 export const routes: RouteObject[] = [
@@ -27,6 +36,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     children: [
       {
+        id: PAGES_ROUTE_ID,
         errorElement: <RouteError />,
         children: [
           {
@@ -279,7 +289,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          ...adminRoutes,
+          // The administration's pages join here on the way to one of them (patchRoutesOnNavigation below).
           // Anyone may land on an unknown path; the page offers the way back to the hall.
           { path: '*', loader: guard(PUBLIC), Component: NotFoundPage },
         ],
@@ -291,4 +301,19 @@ export const routes: RouteObject[] = [
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Created once by main.tsx before the first render (app.tsx startRouter): creating a router starts its first navigation. */
-export const createAppRouter = (): AppRouter => createBrowserRouter(routes);
+export const createAppRouter = (): AppRouter => createBrowserRouter(routes, { patchRoutesOnNavigation });
+
+let adminPatched = false;
+
+/**
+ * The administration's routes (app/admin-routes.tsx) join the table on the way to one of its pages, so that no
+ * musician's first page carries their entries (the login page's budget). React Router asks on any path that only a
+ * splat or a dynamic route matches: here the not-found route, for `/admin/…`.
+ */
+const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (adminPatched || (path !== '/admin' && !path.startsWith('/admin/'))) return;
+  const { adminRoutes } = await import('./admin-routes');
+  if (adminPatched) return;
+  adminPatched = true;
+  patch(PAGES_ROUTE_ID, adminRoutes);
+};

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale } from './language';
 import type enFirstPage from '../locales/en/first-page';
 import type enMe from '../locales/en/me.json';
 import type enHall from '../locales/en/hall.json';
+import type enTutorial from '../locales/en/tutorial.json';
 import type enNals from '../locales/en/nals.json';
 import type enSessions from '../locales/en/sessions.json';
 import type enCommunity from '../locales/en/community.json';
@@ -50,6 +51,7 @@ export async function loadLanguage(locale: Locale): Promise<void> {
  */
 export interface LazyResources {
   me: typeof enMe;
+  tutorial: typeof enTutorial;
   hall: typeof enHall;
   nals: typeof enNals;
   sessions: typeof enSessions;

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { openAppModal } from '../../components/ui/modal-host';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../../lib/runtime-config';
-import { Footer, TutorialBody } from './footer';
+import { Footer } from './footer';
+import { TutorialBody } from './tutorial';
 
 vi.mock('./server-status', () => ({ ServerStatus: () => null }));
 vi.mock('../../components/ui/modal-host', () => ({ openAppModal: vi.fn(() => 'modal-1') }));
@@ -27,7 +28,8 @@ describe('Footer', () => {
     expect(nav.queryByRole('link', { name: /Tutorial/ })).not.toBeInTheDocument();
 
     await userEvent.setup().click(nav.getByRole('button', { name: 'Tutorial' }));
-    expect(openAppModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tutorial' }));
+    // Its code and words load on the first opening.
+    await waitFor(() => expect(openAppModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tutorial' })));
   });
 
   it('uses the configured addresses, the tutorial one as a link that still opens the modal', async () => {
@@ -47,7 +49,7 @@ describe('Footer', () => {
     expect(tutorial).toHaveAttribute('href', 'https://video.example/tutorial');
 
     await userEvent.setup().click(tutorial);
-    expect(openAppModal).toHaveBeenCalledOnce();
+    await waitFor(() => expect(openAppModal).toHaveBeenCalledOnce());
   });
 });
 
