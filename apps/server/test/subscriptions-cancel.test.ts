@@ -133,4 +133,35 @@ describe.each(databases())('cancelling and restoring a subscription on $name', (
     expect(bad.status).toBe(400);
     expect((await call(h.t, 'GET', 'v1/subscriptions', { token: vic.accessToken })).status).toBe(403);
   });
+
+  it('finds a musician’s subscriptions by name or email, and sorts by musician or renewal date', async () => {
+    const tag = Date.now().toString(36);
+    const early = await createUser(h.t, { username: `aa${tag}` });
+    const late = await createUser(h.t, { username: `zz${tag}` });
+    const first = await paid(late);
+    h.t.clock.advance(24 * 3600_000);
+    const second = await paid(early);
+    boss = await signedInAgain(h.t, admin); // a day later: a fresh access token
+    const page = async (query: string) =>
+      (await call<AdminSubscriptionPage>(h.t, 'GET', `v1/subscriptions?${query}&size=50`, { token: boss.accessToken }))
+        .json;
+
+    // Search: the two musicians by the part of the usernames they share, one of them by email; `%` is no wildcard.
+    expect((await page(`q=${tag}`)).items.map((s) => s.id)).toEqual([second.id, first.id]);
+    expect((await page(`q=${tag}&sort=username&order=asc`)).items.map((s) => s.account.username)).toEqual([
+      `aa${tag}`,
+      `zz${tag}`,
+    ]);
+    const byEmail = await page(`q=${encodeURIComponent(late.email.toUpperCase())}`);
+    expect(byEmail.items.map((s) => s.id)).toEqual([first.id]);
+    expect(byEmail.total).toBe(1);
+    expect((await page('q=%25')).total).toBe(0);
+    // The renewal that comes first: the first subscription's period ends a day before the second's.
+    expect((await page(`q=${tag}&sort=currentPeriodEnd&order=asc`)).items.map((s) => s.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
+    const bad = await call<ErrorJson>(h.t, 'GET', 'v1/subscriptions?sort=price', { token: boss.accessToken });
+    expect(bad.status).toBe(400);
+  });
 });

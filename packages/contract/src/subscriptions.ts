@@ -70,8 +70,15 @@ export type CancelSubscriptionBody = z.infer<typeof CancelSubscriptionBodySchema
 
 /** The administrators' list: by status, or the ones cancelled that still run to their period's end. */
 export const SUBSCRIPTION_FILTERS = ['all', ...SUBSCRIPTION_STATUSES, 'canceling'] as const;
+/** Newest first by default; by the musician's username, or by the end of the current period (the next renewal). */
+export const SUBSCRIPTION_SORTS = ['createdAt', 'username', 'currentPeriodEnd'] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
 export const SubscriptionsQuerySchema = PageQuerySchema.extend({
   filter: z.enum(SUBSCRIPTION_FILTERS, requiredOrInvalid).default('all'),
+  /** The musician: their id, or a part of their username, displayed name or email. */
+  q: text({ error: 'invalid' }).trim().max(100, code('too_long')).optional(),
+  sort: z.enum(SUBSCRIPTION_SORTS, code('invalid')).default('createdAt'),
+  order: z.enum(['asc', 'desc'], code('invalid')).default('desc'),
 });
 export const AdminSubscriptionSchema = SubscriptionSchema.extend({
   account: z.object({ id: z.uuid(), username: z.string(), email: z.string() }),

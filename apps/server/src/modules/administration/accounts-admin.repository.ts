@@ -2,10 +2,11 @@ import type { AccountSort, AccountsQuery, AccountStats } from '@tutti/contract/a
 import { CURRENT_STATUSES } from '@tutti/contract/subscriptions';
 import type { z } from 'zod';
 import type { AccountsQuerySchema } from '@tutti/contract/account-admin';
-import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { accounts, accountPrivileges, subscriptions, type AccountRow } from '../../platform/schema.ts';
+import { accountSearch } from '../accounts/account-search.ts';
 import { privilegesOf } from '../auth/auth.repository.ts';
 import { currentAt } from '../subscriptions/subscriptions.schema.ts';
 
@@ -35,24 +36,10 @@ const SORT_COLUMNS: Record<AccountSort, AnyPgColumn> = {
   lastPingAt: accounts.lastPingAt,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function searchOf(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  if (UUID.test(q)) return eq(accounts.id, q.toLowerCase());
-  const pattern = `%${escapeLike(q)}%`;
-  return or(
-    ilike(accounts.username, pattern),
-    ilike(accounts.displayedUsername, pattern),
-    ilike(accounts.email, pattern),
-  );
-}
-
 export function createAccountsAdminRepository(db: Db) {
   return {
     async list(query: AccountsQueryOut, at: Date): Promise<{ rows: AdminRow[]; total: number }> {
-      const where = searchOf(query.q);
+      const where = accountSearch(query.q);
       const column = SORT_COLUMNS[query.sort];
       const order = query.order === 'asc' ? asc(column) : desc(column);
       const [rows, [total]] = await Promise.all([

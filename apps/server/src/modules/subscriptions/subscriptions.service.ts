@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type {
   AdminSubscriptionPage,
   CancelSubscriptionBody,
@@ -16,6 +16,7 @@ import { cancellationEmail } from './subscriptions.mail.ts';
 import { CURRENCY } from '@tutti/contract/subscriptions';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { accountSearch } from '../accounts/account-search.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { addMonths } from './billing-calendar.ts';
 import {
@@ -31,6 +32,12 @@ import {
 } from './subscriptions.schema.ts';
 
 const PAST_SHOWN = 24;
+/** The administrators' list's orders (the contract's SUBSCRIPTION_SORTS). */
+const LIST_SORTS = {
+  createdAt: subscriptions.createdAt,
+  username: accounts.username,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+} as const;
 /** Promo codes made up by the server: unambiguous letters and digits. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -225,12 +232,15 @@ export function createSubscriptionsService(deps: {
 
     async list(query: z.infer<typeof SubscriptionsQuerySchema>): Promise<AdminSubscriptionPage> {
       const at = now();
-      const where =
+      const where = and(
         query.filter === 'all'
           ? undefined
           : query.filter === 'canceling'
             ? and(currentAt(at), eq(subscriptions.cancelAtPeriodEnd, true))
-            : eq(subscriptions.status, query.filter);
+            : eq(subscriptions.status, query.filter),
+        accountSearch(query.q),
+      );
+      const column = LIST_SORTS[query.sort];
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -242,10 +252,14 @@ export function createSubscriptionsService(deps: {
           .innerJoin(products, eq(products.id, subscriptions.productId))
           .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
           .where(where)
-          .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+          .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(subscriptions.id))
           .limit(query.size)
           .offset((query.p - 1) * query.size),
-        db.select({ n: count() }).from(subscriptions).where(where),
+        db
+          .select({ n: count() })
+          .from(subscriptions)
+          .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
+          .where(where),
       ]);
       return {
         items: rows.map((r) => ({

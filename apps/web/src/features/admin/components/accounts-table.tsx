@@ -1,6 +1,5 @@
-import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Badge.css';
@@ -8,13 +7,14 @@ import '@mantine/core/styles/Table.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountSort, AdminAccount } from '@tutti/contract/account-admin';
+import { SortHeader } from '../../../components/ui/sort-header';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { adminAccountPath } from '../../../lib/paths';
 import type { AccountsListQuery } from '../api/accounts';
 import { ADMIN_NS } from '../translations';
 
-function SortHeader({
+function AccountSortHeader({
   column,
   query,
   onSort,
@@ -24,17 +24,15 @@ function SortHeader({
   onSort: (column: AccountSort) => void;
 }) {
   const { t } = useTranslation(ADMIN_NS);
-  const current = query.sort === column;
   const label = t(`accounts.columns.${column}`);
   return (
-    <Table.Th aria-sort={current ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={t('accounts.sortBy', { column: label })} fw={700}>
-        <Group gap={4} wrap="nowrap">
-          <span>{label}</span>
-          <span aria-hidden="true">{current ? (query.order === 'asc' ? '▲' : '▼') : '↕'}</span>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+    <SortHeader
+      label={label}
+      sortLabel={t('accounts.sortBy', { column: label })}
+      active={query.sort === column}
+      order={query.order}
+      onSort={() => onSort(column)}
+    />
   );
 }
 
@@ -58,10 +56,10 @@ export function AccountsTable({
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortHeader column="username" query={query} onSort={onSort} />
-            <SortHeader column="email" query={query} onSort={onSort} />
-            <SortHeader column="createdAt" query={query} onSort={onSort} />
-            <SortHeader column="lastPingAt" query={query} onSort={onSort} />
+            <AccountSortHeader column="username" query={query} onSort={onSort} />
+            <AccountSortHeader column="email" query={query} onSort={onSort} />
+            <AccountSortHeader column="createdAt" query={query} onSort={onSort} />
+            <AccountSortHeader column="lastPingAt" query={query} onSort={onSort} />
             <Table.Th>{t('accounts.columns.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>

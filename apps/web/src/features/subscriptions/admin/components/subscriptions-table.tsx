@@ -4,7 +4,9 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import { useTranslation } from 'react-i18next';
-import type { AdminSubscription } from '@tutti/contract/subscriptions';
+import type { AdminSubscription, SubscriptionSort } from '@tutti/contract/subscriptions';
+import { SortHeader } from '../../../../components/ui/sort-header';
+import type { ListState } from '../../../../lib/list-params';
 import { formatDate } from '../../../../lib/format';
 import { currentLanguage } from '../../../../lib/i18n';
 import { StatusBadge } from '../../components/status-badge';
@@ -31,14 +33,32 @@ function Cancellation({ cancellation }: { cancellation: AdminSubscription['cance
   );
 }
 
-/** Every subscription of a page: musician, product, status, source, period end and cancellation. */
-export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly AdminSubscription[] }) {
+/** Every subscription of a page: musician, product, status, source, start, period end and cancellation; the
+ *  musician, the start and the period end sort the list. */
+export function SubscriptionsTable({
+  subscriptions,
+  sort,
+  onSort,
+}: {
+  subscriptions: readonly AdminSubscription[];
+  sort: Pick<ListState<SubscriptionSort>, 'sort' | 'order'>;
+  onSort: (column: SubscriptionSort) => void;
+}) {
   const { t } = useTranslation(SUBSCRIPTIONS_ADMIN_NS);
   const locale = currentLanguage();
+  const header = (column: SubscriptionSort, label: string) => (
+    <SortHeader
+      label={label}
+      sortLabel={t('subscriptions.sortBy', { column: label })}
+      active={sort.sort === column}
+      order={sort.order}
+      onSort={() => onSort(column)}
+    />
+  );
   return (
     // Nothing in it takes focus: the scrolling box itself does, named, so keyboards can scroll it on phones.
     <Table.ScrollContainer
-      minWidth={900}
+      minWidth={1000}
       scrollAreaProps={{
         viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('subscriptions.tableLabel') },
       }}
@@ -46,11 +66,12 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly 
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('subscriptions.columns.account')}</Table.Th>
+            {header('username', t('subscriptions.columns.account'))}
             <Table.Th>{t('subscriptions.columns.product')}</Table.Th>
             <Table.Th>{t('subscriptions.columns.status')}</Table.Th>
             <Table.Th>{t('subscriptions.columns.source')}</Table.Th>
-            <Table.Th>{t('subscriptions.columns.periodEnd')}</Table.Th>
+            {header('createdAt', t('subscriptions.columns.createdAt'))}
+            {header('currentPeriodEnd', t('subscriptions.columns.periodEnd'))}
             <Table.Th>{t('subscriptions.columns.cancellation')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -70,6 +91,11 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly 
                 <StatusBadge status={s.status} />
               </Table.Td>
               <Table.Td>{t(`subscriptions.source.${s.source}`)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(s.createdAt, locale)}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatDate(s.currentPeriodEnd, locale)}
