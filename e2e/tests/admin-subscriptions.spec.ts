@@ -15,6 +15,9 @@ const W = {
     products: 'Products',
     promoCodes: 'Promo codes',
     subscriptions: 'Subscriptions',
+    searchMusician: 'Musician',
+    search: 'Search',
+    sortByMusician: 'Sort by Musician',
     title: (page: string) => `${page} · Administration | Tutti`,
     newProduct: 'New product',
     nameEn: /^Name in English/,
@@ -49,6 +52,9 @@ const W = {
     products: 'Produits',
     promoCodes: 'Codes promo',
     subscriptions: 'Abonnements',
+    searchMusician: 'Musicien',
+    search: 'Rechercher',
+    sortByMusician: 'Trier par Musicien',
     title: (page: string) => `${page} · Administration | Tutti`,
     newProduct: 'Nouveau produit',
     nameEn: /^Nom en anglais/,
@@ -206,6 +212,17 @@ for (const lang of ['en', 'fr'] as const) {
     // The filter stays in the address: a reload shows the same list.
     await page.reload();
     await expect(page.getByLabel(w.show, { exact: true })).toHaveValue('active');
+    await expect(subscription).toBeVisible();
+    // The musician's subscriptions found by email, sorted by musician: all of it in the address too.
+    await page.getByRole('searchbox', { name: w.searchMusician }).fill(musician.email);
+    await page.getByRole('button', { name: w.search, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`filter=active&q=${encodeURIComponent(musician.email)}$`));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(subscription).toBeVisible();
+    await page.getByRole('button', { name: w.sortByMusician }).click();
+    await expect(page).toHaveURL(/&sort=username&order=asc$/);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: w.searchMusician })).toHaveValue(musician.email);
     await expect(subscription).toBeVisible();
     await expectAccessible(page, `subscriptions, active ones (${lang})`);
     await shoot(page, 'admin-subscriptions', lang);
