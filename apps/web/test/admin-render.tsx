@@ -4,10 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Locale } from '@tutti/contract/common';
 import { cssVariablesResolver, theme } from '../src/app/theme';
 import { ModalHost } from '../src/components/ui/modal-host';
 import { initI18n } from '../src/lib/i18n';
+import { setCurrentUser } from '../src/lib/session';
 import { testUser } from './current-user';
 
 /** The current URL, read by the tests (the lists' search, sort and page live in the query string). */
@@ -63,3 +65,39 @@ export const ADMIN_USER = testUser({
 export const errorBody = (code: string, fields?: Record<string, string>) => ({
   error: { code, message: code, ...(fields && { fields }) },
 });
+
+/** A request the administration pages sent, its JSON body parsed. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/**
+ * For a test file: the administrator signed in and a fetch double answering each request with `answer` (404 when it
+ * returns nothing), before each test; both undone after it. The returned list holds the requests of the current test.
+ */
+export function adminFetchDouble(answer: (request: SentRequest) => Response | undefined): SentRequest[] {
+  const sent: SentRequest[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    setCurrentUser(ADMIN_USER);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        const request = {
+          method: init?.method ?? 'GET',
+          url,
+          body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
+        };
+        sent.push(request);
+        return Promise.resolve(answer(request) ?? json(404, errorBody('NOT_FOUND')));
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setCurrentUser(null);
+  });
+  return sent;
+}

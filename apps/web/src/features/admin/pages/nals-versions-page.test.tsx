@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { NalsVersion } from '@tutti/contract/nals';
-import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, errorBody, json, renderAdminAt } from '../../../../test/admin-render';
+import { adminFetchDouble, json, renderAdminAt } from '../../../../test/admin-render';
 import { NalsVersionsPage } from './nals-versions-page';
 
 const release = (id: string, version: string, enabled: boolean): NalsVersion => ({
@@ -24,35 +23,22 @@ const V10 = release('11111111-1111-4111-8111-111111111110', '0.10.2', false);
 
 describe('the audio client versions administration', () => {
   let versions: NalsVersion[];
-  let calls: string[];
   beforeEach(() => {
     versions = [V12, V11, V10];
-    calls = [];
-    setCurrentUser(ADMIN_USER);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        calls.push(`${method} ${url}`);
-        const enable = /\/v1\/nals\/versions\/([^/]+)\/enable$/.exec(url);
-        if (enable && method === 'POST') {
-          versions = versions.map((v) => ({ ...v, enabled: v.id === enable[1] }));
-          return Promise.resolve(
-            json(
-              200,
-              versions.find((v) => v.enabled),
-            ),
-          );
-        }
-        if (url.endsWith('/v1/nals/versions')) return Promise.resolve(json(200, versions));
-        return Promise.resolve(json(404, errorBody('NOT_FOUND')));
-      }),
-    );
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setCurrentUser(null);
+  const sent = adminFetchDouble(({ method, url }) => {
+    const enable = /\/v1\/nals\/versions\/([^/]+)\/enable$/.exec(url);
+    if (enable && method === 'POST') {
+      versions = versions.map((v) => ({ ...v, enabled: v.id === enable[1] }));
+      return json(
+        200,
+        versions.find((v) => v.enabled),
+      );
+    }
+    if (url.endsWith('/v1/nals/versions')) return json(200, versions);
+    return undefined;
   });
+  const calls = () => sent.map((r) => `${r.method} ${r.url}`);
 
   it('shows each release against the reference and makes a newer one the reference after a confirmation', async () => {
     renderAdminAt('/admin/audio-client', '/admin/audio-client', <NalsVersionsPage />);
@@ -69,7 +55,7 @@ describe('the audio client versions administration', () => {
     expect(dialog).not.toHaveTextContent('older than the current reference');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make reference' }));
     expect(await screen.findByText('0.12.0 is now the reference version.')).toBeInTheDocument();
-    expect(calls).toContain(`POST /api/v1/nals/versions/${V12.id}/enable`);
+    expect(calls()).toContain(`POST /api/v1/nals/versions/${V12.id}/enable`);
     expect(await within(newer).findByText('Reference version')).toBeInTheDocument();
   }, 15_000);
 
@@ -81,7 +67,7 @@ describe('the audio client versions administration', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Make 0.10.2 the reference version?' });
     expect(dialog).toHaveTextContent('0.10.2 is older than the current reference (0.11.0)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(0);
+    expect(calls().filter((c) => c.startsWith('POST'))).toHaveLength(0);
   }, 15_000);
 
   it('speaks French', async () => {

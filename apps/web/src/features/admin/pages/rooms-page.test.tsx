@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Region, Server } from '@tutti/contract/servers';
-import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, errorBody, json, renderAdminAt } from '../../../../test/admin-render';
+import { adminFetchDouble, errorBody, json, renderAdminAt } from '../../../../test/admin-render';
 import { RoomsPage } from './rooms-page';
 
 const EU: Region = {
@@ -38,51 +37,36 @@ async function fill(field: HTMLElement, value: string) {
 describe('the room servers administration', () => {
   let server: Server;
   let regions: Region[];
-  let calls: { method: string; url: string; body: unknown }[];
   beforeEach(() => {
     server = ROOMS_1;
     regions = [EU];
-    calls = [];
-    setCurrentUser(ADMIN_USER);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : null });
-        if (url.endsWith('/v1/providers'))
-          return Promise.resolve(json(200, [{ id: 'self-hosted', name: 'Self-hosted' }]));
-        if (url.endsWith('/start')) {
-          server = { ...server, status: 'started' };
-          return Promise.resolve(json(200, server));
-        }
-        if (url.endsWith('/healthcheck')) {
-          const report = { rooms: 2, players: 3, uptimeSec: 60, cpu: 0.1 };
-          return Promise.resolve(json(200, { ok: true, checkedAt: '2030-12-02T10:00:00.000Z', report, error: null }));
-        }
-        if (url.endsWith('/v1/servers') && method === 'POST') {
-          const body = JSON.parse(init?.body as string) as Server;
-          if (body.url === ROOMS_1.url) return Promise.resolve(json(409, errorBody('CONFLICT', { url: 'invalid' })));
-          return Promise.resolve(json(201, { ...ROOMS_1, ...body, id: '55555555-5555-4555-8555-555555555555' }));
-        }
-        if (url.endsWith('/v1/servers')) return Promise.resolve(json(200, [server]));
-        if (url.endsWith('/v1/regions') && method === 'POST') {
-          const body = JSON.parse(init?.body as string) as { code: string };
-          if (body.code === EU.code) return Promise.resolve(json(409, errorBody('CONFLICT', { code: 'invalid' })));
-          const added = { ...EU, ...body, id: '44444444-4444-4444-8444-444444444444' };
-          regions = [...regions, added];
-          return Promise.resolve(json(200, added));
-        }
-        if (url.includes('/v1/regions/') && method === 'DELETE') {
-          return Promise.resolve(json(409, errorBody('IN_USE')));
-        }
-        if (url.endsWith('/v1/regions')) return Promise.resolve(json(200, regions));
-        return Promise.resolve(json(404, errorBody('NOT_FOUND')));
-      }),
-    );
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setCurrentUser(null);
+  const calls = adminFetchDouble(({ method, url, body }) => {
+    if (url.endsWith('/v1/providers')) return json(200, [{ id: 'self-hosted', name: 'Self-hosted' }]);
+    if (url.endsWith('/start')) {
+      server = { ...server, status: 'started' };
+      return json(200, server);
+    }
+    if (url.endsWith('/healthcheck')) {
+      const report = { rooms: 2, players: 3, uptimeSec: 60, cpu: 0.1 };
+      return json(200, { ok: true, checkedAt: '2030-12-02T10:00:00.000Z', report, error: null });
+    }
+    if (url.endsWith('/v1/servers') && method === 'POST') {
+      const sent = body as Server;
+      if (sent.url === ROOMS_1.url) return json(409, errorBody('CONFLICT', { url: 'invalid' }));
+      return json(201, { ...ROOMS_1, ...sent, id: '55555555-5555-4555-8555-555555555555' });
+    }
+    if (url.endsWith('/v1/servers')) return json(200, [server]);
+    if (url.endsWith('/v1/regions') && method === 'POST') {
+      const sent = body as { code: string };
+      if (sent.code === EU.code) return json(409, errorBody('CONFLICT', { code: 'invalid' }));
+      const added = { ...EU, ...sent, id: '44444444-4444-4444-8444-444444444444' };
+      regions = [...regions, added];
+      return json(200, added);
+    }
+    if (url.includes('/v1/regions/') && method === 'DELETE') return json(409, errorBody('IN_USE'));
+    if (url.endsWith('/v1/regions')) return json(200, regions);
+    return undefined;
   });
 
   it('lists the servers with their region and load, starts one and asks for its health', async () => {

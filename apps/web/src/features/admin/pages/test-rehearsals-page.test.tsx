@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '@tutti/contract/sessions';
 import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, errorBody, json, renderAdminAt } from '../../../../test/admin-render';
+import { ADMIN_USER, adminFetchDouble, json, renderAdminAt } from '../../../../test/admin-render';
 import { TestRehearsalsPage } from './test-rehearsals-page';
 
 const CLEO = {
@@ -35,41 +35,22 @@ const LATENCY: Session = {
 
 describe('the test rehearsals administration', () => {
   let sessions: Session[];
-  let calls: { method: string; url: string; body: unknown }[];
   beforeEach(() => {
     sessions = [LATENCY];
-    calls = [];
-    setCurrentUser(ADMIN_USER);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        const body = init?.body ? (JSON.parse(init.body as string) as Record<string, string>) : null;
-        calls.push({ method, url, body });
-        if (url.endsWith('/v1/test-rehearsal') && method === 'POST') {
-          if (body?.name === 'x'.repeat(81))
-            return Promise.resolve(json(400, errorBody('VALIDATION', { name: 'too_long' })));
-          const created = {
-            ...LATENCY,
-            id: '77777777-7777-4777-8777-777777777777',
-            name: body?.name ?? '',
-            players: [],
-          };
-          sessions = [created, ...sessions];
-          return Promise.resolve(json(201, created));
-        }
-        if (url.endsWith('/v1/test-rehearsal')) return Promise.resolve(json(200, sessions));
-        if (url.includes('/v1/test-rehearsal/') && method === 'DELETE') {
-          sessions = sessions.filter((s) => !url.endsWith(s.id));
-          return Promise.resolve(json(204, null));
-        }
-        return Promise.resolve(json(404, errorBody('NOT_FOUND')));
-      }),
-    );
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    setCurrentUser(null);
+  const calls = adminFetchDouble(({ method, url, body }) => {
+    if (url.endsWith('/v1/test-rehearsal') && method === 'POST') {
+      const { name } = body as { name: string };
+      const created = { ...LATENCY, id: '77777777-7777-4777-8777-777777777777', name, players: [] };
+      sessions = [created, ...sessions];
+      return json(201, created);
+    }
+    if (url.endsWith('/v1/test-rehearsal')) return json(200, sessions);
+    if (url.includes('/v1/test-rehearsal/') && method === 'DELETE') {
+      sessions = sessions.filter((s) => !url.endsWith(s.id));
+      return json(204, null);
+    }
+    return undefined;
   });
 
   it('lists the open ones with who plays, and ends one after a confirmation', async () => {
