@@ -97,6 +97,7 @@ async function joinTheRehearsal(initialEntries = [REHEARSAL]) {
   return router;
 }
 
+// Each test renders the whole rehearsal page: more than the default 5 s when the suite shares 2 cores.
 describe('NavigationGuard', () => {
   setUpRehearsalPageTests();
   afterEach(() => {
@@ -129,7 +130,7 @@ describe('NavigationGuard', () => {
     expect(vi.mocked(sendCommand)).toHaveBeenCalledWith({ action: 'disconnect' });
     expect(rehearsalSessionStore.getState().sessionId).toBe(-1);
     expect(leaveGuardStore.getState().guard).toBeNull();
-  });
+  }, 15_000);
 
   it('guards the browser’s back button too, and Escape stays', async () => {
     const router = await joinTheRehearsal(['/studio/hall', REHEARSAL]);
@@ -141,7 +142,7 @@ describe('NavigationGuard', () => {
     expect(router.state.location.pathname).toBe(REHEARSAL);
     expect(screen.getByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
     expect(quits()).toBe(0);
-  });
+  }, 15_000);
 
   it('does not ask when I am not in the rehearsal', async () => {
     serveRehearsal();
@@ -154,7 +155,7 @@ describe('NavigationGuard', () => {
     expect(router.state.location.pathname).toBe('/studio/hall');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(quits()).toBe(0);
-  });
+  }, 15_000);
 
   it('asks in French with French typography', async () => {
     serveRehearsal();
@@ -168,7 +169,7 @@ describe('NavigationGuard', () => {
     expect(dialog).toHaveTextContent('Vous êtes dans « Tuesday jam ». Quitter la répétition ?');
     expect(screen.getByRole('button', { name: 'Rester' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Quitter' })).toBeInTheDocument();
-  });
+  }, 15_000);
 });
 
 describe('confirmLeaveRehearsal (sign-out)', () => {
@@ -179,7 +180,7 @@ describe('confirmLeaveRehearsal (sign-out)', () => {
 
   it('answers yes at once when I am in no rehearsal', async () => {
     await expect(confirmLeaveRehearsal('signOut')).resolves.toBe(true);
-  });
+  }, 15_000);
 
   it('asks, then leaves before answering yes; or answers no on Stay without leaving', async () => {
     render(
@@ -203,5 +204,5 @@ describe('confirmLeaveRehearsal (sign-out)', () => {
     await expect(answer).resolves.toBe(true);
     expect(leave).toHaveBeenCalledOnce();
     expect(leaveGuardStore.getState().guard).toBeNull();
-  });
+  }, 15_000);
 });
