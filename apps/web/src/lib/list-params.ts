@@ -20,14 +20,19 @@ export interface ListSpec<S extends string> {
 
 const QUERY_MAX = 100;
 
+/** The page an address asks for (`?p=`): a whole number from 1, anything else is the first page. */
+export function pageOf(params: URLSearchParams): number {
+  const page = Number(params.get('p'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
 export function listStateOf<S extends string>(params: URLSearchParams, spec: ListSpec<S>): ListState<S> {
   const sort = params.get('sort') ?? '';
-  const page = Number(params.get('p'));
   return {
     q: (params.get('q') ?? '').trim().slice(0, QUERY_MAX),
     sort: (spec.sorts as readonly string[]).includes(sort) ? (sort as S) : spec.defaultSort,
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageOf(params),
   };
 }
 

@@ -1,8 +1,7 @@
-/** The list page a URL asks for (`?p=`): a whole number from 1, anything else is the first page. */
-export function pageParam(params: URLSearchParams): number {
-  const page = Number(params.get('p'));
-  return Number.isInteger(page) && page > 1 ? page : 1;
-}
+import { pageOf } from '../../../../lib/list-params';
+
+/** The list page a URL asks for (`?p=`), as every administration list reads it. */
+export const pageParam = pageOf;
 
 /** The query string with another page (the first one is left out, as the address without `p`). */
 export function withPage(params: URLSearchParams, page: number): URLSearchParams {
