@@ -198,7 +198,16 @@ export async function runLighthouseBench(options: {
       // A fresh start: the previous run's tokens (possibly spent) are dropped, then the form signs in.
       await page.evaluate(() => localStorage.clear());
       await page.reload();
-      await page.getByLabel('Email', { exact: true }).fill(musician.email);
+      await page
+        .getByLabel('Email', { exact: true })
+        .fill(musician.email)
+        .catch(async (error: unknown) => {
+          const text = await page
+            .locator('body')
+            .innerText()
+            .catch(() => '');
+          throw new Error(`no login form at ${page.url()}: ${text.slice(0, 300)}`, { cause: error });
+        });
       await page.getByLabel('Password', { exact: true }).fill(musician.password);
       await page.getByRole('button', { name: 'Log in', exact: true }).click();
       // A new musician's first sign-in opens the onboarding (decision 0039); Lighthouse then opens the hall itself.

@@ -1,4 +1,6 @@
-// First: before any module builds or parses a zod schema, so zod never probes `eval` (a CSP report per load).
+// First of all, as soon as the entry's files are here: the code of the page the browser was opened on.
+import './app/landing-preload';
+// Then, before any module builds or parses a zod schema, so zod never probes `eval` (a CSP report per load).
 import '@tutti/contract/jitless';
 // Mantine's global styles only: each component file imports the stylesheets of the components it uses (see
 // vite/mantine-css.ts), so a lazy route brings its own CSS; vite/mantine-layers.ts keeps Mantine's cascade order.

@@ -8,11 +8,13 @@ import {
   type RouteObject,
 } from 'react-router';
 import { PATHS } from '../lib/paths';
+import { useAfterFirstCommit } from '../lib/use-after-first-commit';
 import { getCurrentUser } from '../lib/session';
 import { BootScreen } from './boot-screen';
 import { deepLinkTarget, resolveDeepLink } from './deep-link';
 import { GUEST, PUBLIC, SIGNED_IN, TESTER } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { loadHallLoader, loadHallScreen, loadLoginPage } from './landing-modules';
 import { GuestLayout, MemberLayout } from './layout/page-layouts';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -66,7 +68,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/login',
                 loader: guard(GUEST),
-                lazy: { Component: async () => (await import('../features/auth/pages/login-page')).LoginPage },
+                lazy: { Component: async () => (await loadLoginPage()).LoginPage },
               },
               {
                 path: 'users/signup',
@@ -106,16 +108,12 @@ export const routes: RouteObject[] = [
                 path: 'studio/hall',
                 handle: deepLinkTarget(),
                 lazy: {
-                  loader: async () => (await import('./hall-loader')).hallLoader,
+                  loader: async () => (await loadHallLoader()).hallLoader,
                   // The lobby is the sessions feature's; the greeting and online count stay the hall feature's, the audio
                   // client's first step the nals feature's. The musicians around, under the lists, load while the hall
                   // paints instead of before (issue 9: the hall's largest paint waited for their code).
                   Component: async () => {
-                    const [{ HallPage }, { HallGreeting }, { HallSetup }] = await Promise.all([
-                      import('../features/sessions/pages/hall-page'),
-                      import('../features/hall/components/hall-greeting'),
-                      import('../features/nals/components/hall-setup'),
-                    ]);
+                    const [{ HallPage }, { HallGreeting }, { HallSetup }] = await loadHallScreen();
                     const MusiciansAround = lazy(async () => ({
                       default: (await import('../features/community/around/musicians-around')).MusiciansAround,
                     }));
@@ -124,19 +122,27 @@ export const routes: RouteObject[] = [
                       default: (await import('../features/hall/components/hall-content')).HallContent,
                     }));
                     return function Hall() {
+                      // Rendering a lazy component requests its code: the extras wait for the hall's first paint,
+                      // or their code (and what it brings: the validation library, the menus' positioning) would be
+                      // on the wire before the hall's largest paint, and delay it (issue 9).
+                      const painted = useAfterFirstCommit();
                       return (
                         <HallPage
                           greeting={<HallGreeting />}
                           setup={<HallSetup />}
                           content={
-                            <Suspense fallback={null}>
-                              <HallContent />
-                            </Suspense>
+                            painted && (
+                              <Suspense fallback={null}>
+                                <HallContent />
+                              </Suspense>
+                            )
                           }
                           around={
-                            <Suspense fallback={null}>
-                              <MusiciansAround />
-                            </Suspense>
+                            painted && (
+                              <Suspense fallback={null}>
+                                <MusiciansAround />
+                              </Suspense>
+                            )
                           }
                         />
                       );

@@ -4,6 +4,7 @@ import { agentHeaderValue } from './agent';
 import { currentLanguage } from './i18n';
 import { getRuntimeConfig } from './runtime-config';
 import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, hasSession, storeTokens } from './session';
+import { loadAllRoutes } from './route-table';
 
 let logoutHandler: () => void = () => undefined;
 
@@ -28,7 +29,7 @@ async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 /** The one API client of the web: every call goes through the contract's endpoint table. */
 export const api = createApiClient({
   routes: publicRoutes,
-  allRoutes: async () => (await import('virtual:tutti-contract-routes')).routes,
+  allRoutes: async () => (await loadAllRoutes()).routes,
   fetch: (...args) => fetch(...args),
   baseUrl: () => getRuntimeConfig().apiUrl,
   language: currentLanguage,

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { afterPaint } from '../use-after-first-commit';
 
 /** What the nals store offers this module: its state's connection flag and its changes. */
 interface ConnectionSource {
@@ -28,11 +29,12 @@ const isConnected = () => source?.getState().isConnected ?? false;
 /**
  * Whether the audio client is connected, for a page's first paint: it does not wait for the nals store, whose code
  * brings the contract's schemas (zod, about 25 KB gzipped; issue 9: the hall's largest paint waited for them). Until
- * the store is loaded (asked for after the first commit) the answer is its initial one, not connected.
+ * the store is loaded (asked for once the first commit is painted) the answer is its initial one, not connected.
  */
 export function useNalsConnected(): boolean {
   useEffect(() => {
-    if (!source) void import('./nals-store');
+    if (source) return undefined;
+    return afterPaint(() => void import('./nals-store'));
   }, []);
   return useSyncExternalStore(subscribe, isConnected);
 }
