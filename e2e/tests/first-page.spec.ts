@@ -7,8 +7,20 @@ import { BROWSER_LOCALE, openBrowser } from '../support/ui.ts';
 
 /** The hall's first step (apps/web/src/locales/<lang>/nals.json, setup). */
 const SETUP_WORDS = {
-  en: { title: 'Set up your audio client', download: 'Download the audio client', userMenu: 'user menu' },
-  fr: { title: 'Installez votre client audio', download: 'Télécharger le client audio', userMenu: 'menu utilisateur' },
+  en: {
+    title: 'Set up your audio client',
+    download: 'Download the audio client',
+    userMenu: 'user menu',
+    help: 'Help menu',
+    tutorial: 'Tutorial',
+  },
+  fr: {
+    title: 'Installez votre client audio',
+    download: 'Télécharger le client audio',
+    userMenu: 'menu utilisateur',
+    help: 'Menu d’aide',
+    tutorial: 'Tutoriel',
+  },
 } as const;
 
 for (const lang of ['en', 'fr'] as const) {
@@ -34,6 +46,16 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(step).toContainText(me.token);
       await expectAccessible(page, `hall with the setup step (${lang})`);
       await screenshotAtWidths(page, 'hall-setup-step', lang);
+
+      // The header's Help dropdown (SPEC section 2): the tutorial opens in its modal.
+      await page.getByRole('banner').getByRole('button', { name: s.help }).click();
+      await screenshotAtWidths(page, 'header-help-menu', lang);
+      await page.getByRole('menuitem', { name: s.tutorial }).click();
+      const tutorial = page.getByRole('dialog', { name: s.tutorial });
+      await expect(tutorial).toBeVisible();
+      await expectAccessible(page, `tutorial opened from the Help menu (${lang})`);
+      await page.keyboard.press('Escape');
+      await expect(tutorial).toHaveCount(0);
 
       // Its way leads to the download page.
       await step.getByRole('link', { name: s.download }).click();

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '../../lib/runtime-config';
+import { onTutorialClick } from './open-tutorial';
 import { ServerStatus } from './server-status';
 
 export function Footer() {
@@ -14,13 +15,7 @@ export function Footer() {
   const external = { target: '_blank', rel: 'noopener noreferrer', size: 'sm', c: 'dark.6' } as const;
   const newTab = <VisuallyHidden> {t('footer.newTab')}</VisuallyHidden>;
 
-  const onTutorial = (event: MouseEvent) => {
-    // With a configured tutorial, the entry is a real link (new tabs, no JS); a plain click opens the modal instead.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    // Its code and words load on the first opening.
-    void import('./tutorial').then(({ openTutorial }) => openTutorial(tutorialUrl));
-  };
+  const onTutorial = (event: MouseEvent) => onTutorialClick(event, tutorialUrl);
 
   return (
     <Box

@@ -44,6 +44,9 @@ const MessagesIconLink = lazy(async () => ({
   default: (await import('../../features/messages/messages-menu')).MessagesIconLink,
 }));
 
+// The Help dropdown (tutorial, online help): signed-in users only, like the other menus.
+const HelpMenu = lazy(async () => ({ default: (await import('./help-menu')).HelpMenu }));
+
 // Signed-in users only, like the menus: its query code stays out of the guest pages' first load.
 const InvitationsBadge = lazy(async () => ({
   default: (await import('../../features/sessions/invitation-notices')).InvitationsBadge,
@@ -118,15 +121,20 @@ export function Header() {
                 </Button>
               ))}
               {user?.eligibleToSocial && extras && (
-                <>
-                  <Suspense fallback={null}>
-                    <CommunityMenu />
-                  </Suspense>
-                  {/* Its own boundary: the community menu loading its texts never holds the badge back. */}
-                  <Suspense fallback={null}>
-                    <MessagesNavButton wide />
-                  </Suspense>
-                </>
+                <Suspense fallback={null}>
+                  <CommunityMenu />
+                </Suspense>
+              )}
+              {user && extras && (
+                <Suspense fallback={null}>
+                  <HelpMenu />
+                </Suspense>
+              )}
+              {user?.eligibleToSocial && extras && (
+                // Its own boundary: the community menu loading its texts never holds the badge back.
+                <Suspense fallback={null}>
+                  <MessagesNavButton wide />
+                </Suspense>
               )}
             </Group>
           </Box>
@@ -183,6 +191,11 @@ export function Header() {
                   <CommunityNavLinks />
                 </Suspense>
               </>
+            )}
+            {user && extras && (
+              <Suspense fallback={null}>
+                <HelpMenu />
+              </Suspense>
             )}
           </Stack>
         </Box>
