@@ -38,6 +38,8 @@ export default defineConfig({
         },
       },
       'apps/web',
+      // The repository's own checks (docs/spec-conformance.md against the route tables, the protocol, the spec).
+      { test: { name: 'scripts', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });
