@@ -9,13 +9,37 @@ export const STARTUP_RETRY_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The start-up loads that failed and are being tried again: the boot screen says so while there are any. */
+const failing = new Set<symbol>();
+const failureListeners = new Set<() => void>();
+const mark = (load: symbol, failed: boolean) => {
+  if (failing.has(load) === failed) return;
+  if (failed) failing.add(load);
+  else failing.delete(load);
+  failureListeners.forEach((listener) => listener());
+};
+export const startupFailures = (): number => failing.size;
+export function onStartupFailures(listener: () => void): () => void {
+  failureListeners.add(listener);
+  return () => {
+    failureListeners.delete(listener);
+  };
+}
+
 /** Retries while the failure is the network's or the server's; a definite answer (4xx) is returned as thrown. */
 async function retrying<T>(load: () => Promise<T>): Promise<T> {
+  const id = Symbol('startup load');
   for (;;) {
     try {
-      return await load();
+      const result = await load();
+      mark(id, false);
+      return result;
     } catch (error) {
-      if (error instanceof ApiError && !error.isTransient) throw error;
+      if (error instanceof ApiError && !error.isTransient) {
+        mark(id, false);
+        throw error;
+      }
+      mark(id, true);
       await sleep(STARTUP_RETRY_MS);
     }
   }
