@@ -9,17 +9,20 @@ import { LoadError } from '../../../components/ui/load-error';
 import { dateTimeFormat, INTL_LOCALE, numberFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAccountStats } from '../api/accounts';
+import { useSystem } from '../api/system';
+import { ServerFacts } from '../components/server-facts';
 import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { SignUpsChart } from '../components/sign-ups-chart';
 import { ADMIN_NS } from '../translations';
 
 const FIGURES = ['total', 'validated', 'onlineNow', 'subscribed', 'under13'] as const;
 
-/** /admin/dashboard (issue 14): the accounts' figures and the sign-ups of the last 90 days. */
+/** /admin/dashboard (issue 14): the accounts' figures, the sign-ups of the last 90 days, and the server itself. */
 export function DashboardPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { t: tc } = useTranslation();
   const stats = useAccountStats();
+  const system = useSystem();
   const locale = currentLanguage();
   const number = numberFormat(INTL_LOCALE[locale], {});
   const day = dateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -63,6 +66,11 @@ export function DashboardPage() {
     <Stack gap="lg">
       <AdminPageHeader title={t('dashboard.title')} intro={t('dashboard.intro')} />
       {body}
+      {system.data ? (
+        <ServerFacts system={system.data} receivedAt={system.dataUpdatedAt} />
+      ) : (
+        system.isError && <LoadError text={t('dashboard.server.loadError')} onRetry={() => void system.refetch()} />
+      )}
     </Stack>
   );
 }
