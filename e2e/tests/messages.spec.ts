@@ -17,6 +17,7 @@ const W = {
     messages: 'Messages',
     title: 'Messages | Tutti',
     send: 'Send a message',
+    openOurs: 'Open our conversation',
     composer: (name: string) => `Message to ${name}`,
     toast: (name: string, text: string) => `New message from ${name}: ${text}`,
     open: 'Open the conversation',
@@ -36,6 +37,7 @@ const W = {
     messages: 'Messages',
     title: 'Messages | Tutti',
     send: 'Envoyer un message',
+    openOurs: 'Ouvrir notre conversation',
     composer: (name: string) => `Message à ${name}`,
     toast: (name: string, text: string) => `Nouveau message de ${name} : ${text}`,
     open: 'Ouvrir la conversation',
@@ -96,6 +98,11 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(
         a.page.getByTestId('message').getByRole('link', { name: 'https://example.com/setlist' }),
       ).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+      // Back on B's profile, the button says there is a conversation, and opens that same one.
+      const thread = a.page.url();
+      await a.page.goto(`/users/profiles/${ben.username}`);
+      await a.page.getByRole('button', { name: w.openOurs }).click();
+      await expect(a.page).toHaveURL(thread);
 
       // B, on the hall and on the second tab: the badge goes up at once, and a toast says who wrote.
       await expect(badge(b.page)).toHaveText('1');

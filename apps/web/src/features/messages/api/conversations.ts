@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@tutti/contract/messages';
 import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { messageKeys } from './query-keys';
 
 /** Conversations per page of the list ("Show more" adds the next). */
@@ -31,11 +32,32 @@ export function useConversations(q: string) {
   });
 }
 
+/** GET v1/me/private-messages/conversations/lookup/{id}: my conversation with that musician, or null when there is
+ *  none yet (a 404). */
+export function useConversationWith(accountId: string) {
+  return useQuery({
+    queryKey: messageKeys.with(accountId),
+    // Asked again on each visit: the other musician may have written first since.
+    staleTime: 0,
+    queryFn: async (): Promise<Conversation | null> => {
+      try {
+        return await api.call('lookupConversation', { params: { id: accountId } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}
+
 /** POST v1/me/private-messages/conversations: the one conversation with a musician, opened if needed. */
 export function useOpenConversation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['messages', 'open'],
     mutationFn: (accountId: string) => api.call('openConversation', { body: { accountId } }),
+    onSuccess: (conversation, accountId) => queryClient.setQueryData(messageKeys.with(accountId), conversation),
   });
 }
 

@@ -6,4 +6,6 @@ export const messageKeys = {
   lists: ['messages', 'list'] as const,
   list: (q: string) => ['messages', 'list', q] as const,
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+  /** My conversation with a musician, if any (their profile's button). */
+  with: (accountId: string) => ['messages', 'with', accountId] as const,
 };
