@@ -40,6 +40,11 @@ describe('MusiciansAround', () => {
     fetchSpy = vi.fn((url: string, init?: RequestInit) => {
       if (url === `/api/v2/profiles/${ANA.id}`) return Promise.resolve(json(200, { id: ANA.id, city: myCity }));
       if (url.startsWith('/api/v1/me/follows/suggestions?')) return Promise.resolve(json(200, around));
+      if (url.startsWith('/api/v1/me/follows/suggestions/city?'))
+        return Promise.resolve(
+          json(200, [card({ id: CHLOE_ID, username: 'chloe', displayedUsername: 'Chloé', city: PARIS })]),
+        );
+      if (url.startsWith('/api/v1/me/follows/suggestions/country?')) return Promise.resolve(json(200, []));
       if (url === '/api/v1/instruments')
         return Promise.resolve(json(200, [{ id: 'drums', name: { en: 'Drums', fr: 'Batterie' } }]));
       if (url === '/api/v1/config/countries')
@@ -101,6 +106,7 @@ describe('MusiciansAround', () => {
     expect(await within(region).findByText(/Set your city on your profile/)).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'Set my city' })).toHaveAttribute('href', '/me?edit=1');
     expect(within(region).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(region).queryByText('My city')).not.toBeInTheDocument(); // no choice of scope without a city
   });
 
   it('says when nobody is close enough, and offers the search', async () => {
@@ -134,5 +140,20 @@ describe('MusiciansAround', () => {
     act(() => setBlockedBy([BEN.id]));
     expect(within(region).queryByRole('link', { name: 'Ben' })).not.toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'Chloé' })).toBeInTheDocument();
+  });
+
+  it('shows the musicians of my city, or says there are none in my country, when asked (in French too)', async () => {
+    renderWithProviders(<MusiciansAround />, { locale: 'fr' });
+    const region = await screen.findByRole('region', { name: 'Musiciens autour de vous' });
+    await within(region).findAllByRole('listitem');
+    await userEvent.click(within(region).getByText('Ma ville'));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(region).getByRole('link', { name: 'Chloé' })).toBeInTheDocument();
+    expect(within(region).getByText('Les musiciens de votre ville que vous ne suivez pas encore.')).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith('/api/v1/me/follows/suggestions/city?'))).toBe(
+      true,
+    );
+    await userEvent.click(within(region).getByText('Mon pays'));
+    expect(await within(region).findByText(/Aucun autre musicien de votre pays/)).toBeInTheDocument();
   });
 });

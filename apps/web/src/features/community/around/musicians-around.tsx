@@ -1,11 +1,25 @@
-import { Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
@@ -18,7 +32,7 @@ import { useWithoutBlockers } from '../blocked-by';
 import { COMMUNITY_NS } from '../translations';
 import { AroundCard } from './around-card';
 import { SectionBoundary } from './section-boundary';
-import { AROUND_LIMIT, useMusiciansAround, useOwnProfile } from './use-around';
+import { AROUND_LIMIT, AROUND_SCOPES, type AroundScope, useMusiciansAround, useOwnProfile } from './use-around';
 
 /** Where a musician sets their city: their profile, opened in edit mode. */
 const EDIT_PROFILE = `${PATHS.me}?edit=1`;
@@ -58,11 +72,11 @@ function Invite({ text, action, to }: { text: string; action: string; to: string
   );
 }
 
-function AroundList({ userId, username }: { userId: string; username: string }) {
+function AroundList({ userId, username, scope }: { userId: string; username: string; scope: AroundScope }) {
   const { t } = useTranslation(COMMUNITY_NS);
   const { t: tc } = useTranslation();
   const profile = useOwnProfile({ id: userId, username }, true);
-  const around = useMusiciansAround(true);
+  const around = useMusiciansAround(true, scope);
   const shown = useWithoutBlockers(around.data, (m) => m.id);
 
   // Without a city the server can only guess by country: the hall asks for the city instead.
@@ -92,7 +106,8 @@ function AroundList({ userId, username }: { userId: string; username: string }) 
       </Box>
     );
   }
-  if (shown.length === 0) return <Invite text={t('around.nobody')} action={t('around.search')} to={PATHS.search} />;
+  if (shown.length === 0)
+    return <Invite text={t(`around.nobody.${scope}`)} action={t('around.search')} to={PATHS.search} />;
   return (
     <SimpleGrid component="ul" cols={cardsGrid} spacing="sm" m={0} p={0} style={{ listStyle: 'none' }}>
       {shown.slice(0, AROUND_LIMIT).map((m) => (
@@ -110,15 +125,30 @@ function AroundList({ userId, username }: { userId: string; username: string }) 
 export function MusiciansAround() {
   const { t } = useTranslation(COMMUNITY_NS);
   const user = useCurrentUser();
-  if (!user?.eligibleToSocial) return null;
+  const [scope, setScope] = useState<AroundScope>('around');
+  // The same query as the list's (one request): the choice of scope means nothing before a city is set.
+  const social = Boolean(user?.eligibleToSocial);
+  const profile = useOwnProfile({ id: user?.id ?? '', username: user?.username ?? '' }, social);
+  if (!user || !social) return null;
   return (
     <Box style={{ gridColumn: '1 / -1' }}>
       <SectionCard title={t('around.title')}>
-        <Text size="sm" c="dimmed" mt={-6}>
-          {t('around.intro')}
-        </Text>
+        <Group justify="space-between" gap="sm" mt={-6}>
+          <Text size="sm" c="dimmed">
+            {t(`around.intro.${scope}`)}
+          </Text>
+          {profile.data?.city && (
+            <SegmentedControl
+              size="xs"
+              aria-label={t('around.scope')}
+              value={scope}
+              onChange={(value) => setScope(value as AroundScope)}
+              data={AROUND_SCOPES.map((s) => ({ value: s, label: t(`around.scopes.${s}`) }))}
+            />
+          )}
+        </Group>
         <SectionBoundary fallback={<Text c="red.8">{t('around.error')}</Text>}>
-          <AroundList userId={user.id} username={user.username} />
+          <AroundList userId={user.id} username={user.username} scope={scope} />
         </SectionBoundary>
       </SectionCard>
     </Box>

@@ -14,11 +14,17 @@ export function useOwnProfile(user: { id: string; username: string }, enabled: b
   });
 }
 
-/** The musicians close enough to rehearse with in real time, nearest first (the server ranks them). */
-export function useMusiciansAround(enabled: boolean) {
+/** Which musicians the hall suggests: close enough to rehearse with in real time, or those of my city, or of my
+ *  country (SPEC section 7: the three suggestion calls), each nearest first (the server ranks them). */
+export const AROUND_SCOPES = ['around', 'city', 'country'] as const;
+export type AroundScope = (typeof AROUND_SCOPES)[number];
+
+const SUGGESTION_CALLS = { around: 'suggestions', city: 'citySuggestions', country: 'countrySuggestions' } as const;
+
+export function useMusiciansAround(enabled: boolean, scope: AroundScope = 'around') {
   return useQuery({
-    queryKey: communityKeys.suggestions('around', AROUND_LIMIT),
-    queryFn: () => api.call('suggestions', { query: { limit: AROUND_LIMIT } }),
+    queryKey: communityKeys.suggestions(scope, AROUND_LIMIT),
+    queryFn: () => api.call(SUGGESTION_CALLS[scope], { query: { limit: AROUND_LIMIT } }),
     enabled,
   });
 }
