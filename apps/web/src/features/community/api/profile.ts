@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { communityKeys } from './query-keys';
@@ -14,14 +14,17 @@ export function useProfile(username: string) {
 }
 
 /** GET v1/accounts/{id}/followers: a page of a musician's followers. */
-export function useFollowers(accountId: string, page: number, size: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...communityKeys.followers(accountId, page), size],
-    queryFn: () => api.call('listFollowers', { params: { id: accountId }, query: { p: page, size } }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+/** GET v1/accounts/{id}/followers: a musician's followers, a page at a time. */
+export const followersPages = (accountId: string, size: number) => ({
+  key: (page: number) => [...communityKeys.followers(accountId, page), size],
+  load: (page: number) => api.call('listFollowers', { params: { id: accountId }, query: { p: page, size } }),
+});
+
+/** GET v1/me/follows: the musicians I follow, a page at a time. */
+export const myFollowsPages = (size: number) => ({
+  key: (page: number) => [...communityKeys.follows(page), size],
+  load: (page: number) => api.call('listFollows', { query: { p: page, size } }),
+});
 
 interface BlockChange {
   id: string;

@@ -23,7 +23,7 @@ import { ProfileCover } from '../components/profile-cover';
 import { placeText } from '../components/place-text';
 import { VerifiedMark } from '../components/verified-mark';
 import { COMMUNITY_NS } from '../translations';
-import { FollowersList } from './followers-list';
+import { FollowersList, MyFollowsList } from './followers-list';
 import { ProfileMenu } from './profile-menu';
 
 interface ProfileHeaderProps {
@@ -47,6 +47,7 @@ export function ProfileHeader({ profile, onBlock, blocking, extraAction }: Profi
       size: 'medium',
       children: <FollowersList accountId={profile.id} />,
     });
+  const showMyFollows = () => openAppModal({ title: t('follows.title'), size: 'medium', children: <MyFollowsList /> });
 
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
@@ -95,9 +96,23 @@ export function ProfileHeader({ profile, onBlock, blocking, extraAction }: Profi
             <Anchor component="button" type="button" onClick={showFollowers} fw={600} size="sm" aria-haspopup="dialog">
               {t('profile.followers', { count: profile.followers })}
             </Anchor>
-            <Text size="sm" fw={600}>
-              {t('profile.follows', { count: profile.follows })}
-            </Text>
+            {profile.self ? (
+              // Whom I follow is mine to see (GET v1/me/follows); another musician's stays a count.
+              <Anchor
+                component="button"
+                type="button"
+                onClick={showMyFollows}
+                fw={600}
+                size="sm"
+                aria-haspopup="dialog"
+              >
+                {t('profile.follows', { count: profile.follows })}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600}>
+                {t('profile.follows', { count: profile.follows })}
+              </Text>
+            )}
           </Group>
         )}
         {profile.self && (

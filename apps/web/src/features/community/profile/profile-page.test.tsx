@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@tutti/contract/community';
@@ -50,6 +50,8 @@ describe('ProfilePage', () => {
       const method = init?.method ?? 'GET';
       if (url in REFERENCE) return Promise.resolve(json(200, REFERENCE[url]));
       if (url === '/api/v1/profiles/username/ben') return Promise.resolve(profile());
+      if (url.startsWith('/api/v1/me/follows?'))
+        return Promise.resolve(json(200, pageOf([cardOf({ id: ANA.id, username: 'ana', followed: true })])));
       if (url.startsWith(`/api/v1/accounts/${BEN.id}/followers`))
         return Promise.resolve(json(200, pageOf([cardOf({ id: ANA.id, username: 'ana', followed: false })])));
       if (method !== 'GET') return Promise.resolve(new Response(null, { status: 204 }));
@@ -93,6 +95,19 @@ describe('ProfilePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: '1 follower' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ben’s followers' });
     expect(await within(dialog).findByRole('link', { name: 'Ana' })).toHaveAttribute('href', '/users/profiles/ana');
+  });
+
+  it('lists whom I follow from my own profile (in French), while another musician’s stays a count', async () => {
+    show();
+    expect(await screen.findByText('2 follows')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '2 follows' })).not.toBeInTheDocument();
+    cleanup();
+    profile = () => json(200, profileOf({ self: true }));
+    show('fr');
+    await userEvent.click(await screen.findByRole('button', { name: /2 abonnements/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Les musiciens que vous suivez' });
+    expect(await within(dialog).findByRole('link', { name: 'Ana' })).toHaveAttribute('href', '/users/profiles/ana');
+    expect(calls('GET', '/api/v1/me/follows?p=1&size=10')).toHaveLength(1);
   });
 
   it('blocks only after a confirmation that says what a block does, then offers to unblock', async () => {
