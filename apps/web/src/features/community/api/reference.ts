@@ -3,7 +3,8 @@ import type { Locale } from '@tutti/contract/common';
 import { api } from '../../../lib/api';
 
 /**
- * The reference lists a profile is written with and read in: instruments, music styles, countries, social networks.
+ * The reference lists a profile is written with and read in: instruments, music styles, skill levels, countries,
+ * social networks.
  * They change with a deployment, not during a visit: fetched once per visit and shared by every screen.
  */
 const forever = { staleTime: Infinity, gcTime: Infinity } as const;
@@ -18,6 +19,11 @@ export function useMusicStyles() {
 
 export function useCountries() {
   return useQuery({ queryKey: ['reference', 'countries'], queryFn: () => api.call('listCountries'), ...forever });
+}
+
+/** The skill levels, "all" first, ranked and named by the server (GET v1/music-skills). */
+export function useMusicSkills() {
+  return useQuery({ queryKey: ['reference', 'music-skills'], queryFn: () => api.call('listMusicSkills'), ...forever });
 }
 
 export function useSocialNetworks() {

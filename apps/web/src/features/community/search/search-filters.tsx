@@ -11,7 +11,7 @@ import { SKILL_LEVELS } from '@tutti/contract/community';
 import type { Locale } from '@tutti/contract/common';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCountries, useInstruments, useMusicStyles } from '../api/reference';
+import { useCountries, useInstruments, useMusicSkills, useMusicStyles } from '../api/reference';
 import { COMMUNITY_NS } from '../translations';
 import type { SearchFilters as Filters } from './search-params';
 
@@ -35,6 +35,14 @@ export function SearchFilters({ value, onChange, onClear, canClear }: SearchFilt
   const styles = useMusicStyles();
   const countries = useCountries();
 
+  // The server's levels, in its order and words; the same levels from the contract until they arrive.
+  const skills = useMusicSkills().data;
+  const skillOptions = skills
+    ? skills.map((s) => ({ value: s.id, label: s.name[locale] }))
+    : [
+        { value: 'all', label: t('search.skillAll') },
+        ...SKILL_LEVELS.map((s) => ({ value: s, label: t(`skill.${s}`) })),
+      ];
   const instrumentOptions = [...(instruments.data ?? [])]
     .sort(byName(locale))
     .map((i) => ({ value: i.id, label: i.name[locale] }));
@@ -58,10 +66,7 @@ export function SearchFilters({ value, onChange, onClear, canClear }: SearchFilt
           label={t('search.skill')}
           value={value.skill}
           onChange={(e) => onChange({ skill: e.currentTarget.value as Filters['skill'] })}
-          data={[
-            { value: 'all', label: t('search.skillAll') },
-            ...SKILL_LEVELS.map((s) => ({ value: s, label: t(`skill.${s}`) })),
-          ]}
+          data={skillOptions}
         />
         <NativeSelect
           label={t('search.style')}

@@ -77,6 +77,14 @@ describe('SearchPage', () => {
     });
     expect(screen.getByRole('searchbox')).toHaveValue('lyon');
     expect(screen.getByRole('combobox', { name: 'Level' })).toHaveValue('expert');
+    // The levels are the server's (GET v1/music-skills), in its order and words.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('combobox', { name: 'Level' }))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Every level', 'Beginner', 'Intermediate', 'Expert']),
+    );
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Instrument' })).toHaveValue('guitar'));
   });
 

@@ -57,6 +57,12 @@ export const REFERENCE: Record<string, unknown> = {
     { id: 'jazz', name: { en: 'Jazz', fr: 'Jazz' } },
     { id: 'rock', name: { en: 'Rock', fr: 'Rock' } },
   ],
+  '/api/v1/music-skills': [
+    { id: 'all', rank: 0, name: { en: 'Every level', fr: 'Tous niveaux' } },
+    { id: 'beginner', rank: 1, name: { en: 'Beginner', fr: 'Débutant' } },
+    { id: 'medium', rank: 2, name: { en: 'Intermediate', fr: 'Intermédiaire' } },
+    { id: 'expert', rank: 3, name: { en: 'Expert', fr: 'Expert' } },
+  ],
   '/api/v1/config/countries': [
     { code: 'FR', name: { en: 'France', fr: 'France' } },
     { code: 'DE', name: { en: 'Germany', fr: 'Allemagne' } },
