@@ -4,6 +4,7 @@ import { PATHS } from '../lib/paths';
 import { BootScreen } from './boot-screen';
 import { ADMIN } from './guards';
 import { guard } from './route-guard';
+import { loadChunk } from './load-chunk';
 
 /** An administration page: administrators only (a musician gets the not-found page, without the administration's
  *  frame around it), its code loaded when opened so that no musician downloads it. */
@@ -27,38 +28,60 @@ export const adminRoutes: RouteObject[] = [
     Component: BootScreen,
   },
   {
-    lazy: { Component: async () => (await import('../features/admin/admin-layout')).AdminLayout },
+    lazy: { Component: async () => (await loadChunk(import('../features/admin/admin-layout'))).AdminLayout },
     children: [
-      page('admin/dashboard', async () => (await import('../features/admin/pages/dashboard-page')).DashboardPage),
-      page('admin/accounts', async () => (await import('../features/admin/pages/accounts-page')).AccountsPage),
-      page('admin/accounts/:id', async () => (await import('../features/admin/pages/account-page')).AccountPage),
-      page('admin/audit-log', async () => (await import('../features/admin/pages/audit-log-page')).AuditLogPage),
-      page('admin/rooms', async () => (await import('../features/admin/pages/rooms-page')).RoomsPage),
+      page(
+        'admin/dashboard',
+        async () => (await loadChunk(import('../features/admin/pages/dashboard-page'))).DashboardPage,
+      ),
+      page(
+        'admin/accounts',
+        async () => (await loadChunk(import('../features/admin/pages/accounts-page'))).AccountsPage,
+      ),
+      page(
+        'admin/accounts/:id',
+        async () => (await loadChunk(import('../features/admin/pages/account-page'))).AccountPage,
+      ),
+      page(
+        'admin/audit-log',
+        async () => (await loadChunk(import('../features/admin/pages/audit-log-page'))).AuditLogPage,
+      ),
+      page('admin/rooms', async () => (await loadChunk(import('../features/admin/pages/rooms-page'))).RoomsPage),
       page(
         'admin/audio-client',
-        async () => (await import('../features/admin/pages/nals-versions-page')).NalsVersionsPage,
+        async () => (await loadChunk(import('../features/admin/pages/nals-versions-page'))).NalsVersionsPage,
       ),
       page(
         'admin/test-rehearsals',
-        async () => (await import('../features/admin/pages/test-rehearsals-page')).TestRehearsalsPage,
+        async () => (await loadChunk(import('../features/admin/pages/test-rehearsals-page'))).TestRehearsalsPage,
       ),
-      page('admin/ab-tests', async () => (await import('../features/admin/pages/ab-tests-page')).AbTestsPage),
+      page(
+        'admin/ab-tests',
+        async () => (await loadChunk(import('../features/admin/pages/ab-tests-page'))).AbTestsPage,
+      ),
       page(
         'admin/products',
-        async () => (await import('../features/subscriptions/admin/pages/products-page')).ProductsPage,
+        async () => (await loadChunk(import('../features/subscriptions/admin/pages/products-page'))).ProductsPage,
       ),
       page(
         'admin/promo-codes',
-        async () => (await import('../features/subscriptions/admin/pages/promo-codes-page')).PromoCodesPage,
+        async () => (await loadChunk(import('../features/subscriptions/admin/pages/promo-codes-page'))).PromoCodesPage,
       ),
       page(
         'admin/subscriptions',
         async () =>
-          (await import('../features/subscriptions/admin/pages/admin-subscriptions-page')).AdminSubscriptionsPage,
+          (await loadChunk(import('../features/subscriptions/admin/pages/admin-subscriptions-page')))
+            .AdminSubscriptionsPage,
       ),
-      page('admin/news', async () => (await import('../features/admin/pages/articles-page')).NewsAdminPage),
-      page('admin/blog-posts', async () => (await import('../features/admin/pages/articles-page')).BlogPostsAdminPage),
-      page('admin/banners', async () => (await import('../features/admin/pages/banners-page')).BannersAdminPage),
+      page('admin/news', async () => (await loadChunk(import('../features/admin/pages/articles-page'))).NewsAdminPage),
+      page(
+        'admin/blog-posts',
+        async () => (await loadChunk(import('../features/admin/pages/articles-page'))).BlogPostsAdminPage,
+      ),
+      page(
+        'admin/banners',
+        async () => (await loadChunk(import('../features/admin/pages/banners-page'))).BannersAdminPage,
+      ),
     ],
   },
 ];

@@ -10,10 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { errorText } from '../lib/error-text';
 import { useTitle } from '../lib/use-title';
+import { ChunkLoadTimeoutError } from './load-chunk';
 import { NotFoundPage } from './not-found-page';
 
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+  return (
+    error instanceof ChunkLoadTimeoutError ||
+    (error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message))
+  );
 }
 
 /** Errors of a route: a 404 (missing role) shows the not-found page; anything else says so plainly. */

@@ -20,6 +20,7 @@ import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 import { guard } from './route-guard';
 import { startApp } from './startup';
+import { loadChunk } from './load-chunk';
 
 /** The route whose children are the pages (their error element): the administration's routes are added to it. */
 const PAGES_ROUTE_ID = 'pages';
@@ -73,14 +74,16 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/signup',
                 loader: guard(GUEST),
-                lazy: { Component: async () => (await import('../features/auth/pages/signup-page')).SignupPage },
+                lazy: {
+                  Component: async () => (await loadChunk(import('../features/auth/pages/signup-page'))).SignupPage,
+                },
               },
               {
                 path: 'users/validate-account',
                 loader: guard(GUEST),
                 lazy: {
                   Component: async () =>
-                    (await import('../features/auth/pages/validate-account-page')).ValidateAccountPage,
+                    (await loadChunk(import('../features/auth/pages/validate-account-page'))).ValidateAccountPage,
                 },
               },
               {
@@ -88,7 +91,7 @@ export const routes: RouteObject[] = [
                 loader: guard(GUEST),
                 lazy: {
                   Component: async () =>
-                    (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+                    (await loadChunk(import('../features/auth/pages/forgot-password-page'))).ForgotPasswordPage,
                 },
               },
               {
@@ -96,7 +99,7 @@ export const routes: RouteObject[] = [
                 loader: guard(GUEST),
                 lazy: {
                   Component: async () =>
-                    (await import('../features/auth/pages/recover-password-page')).RecoverPasswordPage,
+                    (await loadChunk(import('../features/auth/pages/recover-password-page'))).RecoverPasswordPage,
                 },
               },
             ],
@@ -115,11 +118,12 @@ export const routes: RouteObject[] = [
                   Component: async () => {
                     const [{ HallPage }, { HallGreeting }, { HallSetup }] = await loadHallScreen();
                     const MusiciansAround = lazy(async () => ({
-                      default: (await import('../features/community/around/musicians-around')).MusiciansAround,
+                      default: (await loadChunk(import('../features/community/around/musicians-around')))
+                        .MusiciansAround,
                     }));
                     // News, banners and the blog (issue 14, point 3): their code and data come after the first paint.
                     const HallContent = lazy(async () => ({
-                      default: (await import('../features/hall/components/hall-content')).HallContent,
+                      default: (await loadChunk(import('../features/hall/components/hall-content'))).HallContent,
                     }));
                     return function Hall() {
                       // Rendering a lazy component requests its code: the extras wait for the hall's first paint,
@@ -155,7 +159,8 @@ export const routes: RouteObject[] = [
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/sessions/pages/sessions-page')).SessionsPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/sessions/pages/sessions-page'))).SessionsPage,
                 },
               },
               {
@@ -163,7 +168,8 @@ export const routes: RouteObject[] = [
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/sessions/pages/new-session-page')).NewSessionPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/sessions/pages/new-session-page'))).NewSessionPage,
                 },
               },
               {
@@ -172,7 +178,7 @@ export const routes: RouteObject[] = [
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () =>
-                    (await import('../features/sessions/pages/open-rehearsal-page')).OpenRehearsalPage,
+                    (await loadChunk(import('../features/sessions/pages/open-rehearsal-page'))).OpenRehearsalPage,
                 },
               },
               {
@@ -181,20 +187,23 @@ export const routes: RouteObject[] = [
                 loader: guard(TESTER),
                 lazy: {
                   Component: async () =>
-                    (await import('../features/sessions/pages/test-rehearsal-page')).TestRehearsalPage,
+                    (await loadChunk(import('../features/sessions/pages/test-rehearsal-page'))).TestRehearsalPage,
                 },
               },
               {
                 path: 'studio/welcome',
                 loader: guard(SIGNED_IN),
-                lazy: { Component: async () => (await import('../features/hall/pages/welcome-page')).WelcomePage },
+                lazy: {
+                  Component: async () => (await loadChunk(import('../features/hall/pages/welcome-page'))).WelcomePage,
+                },
               },
               {
                 path: 'me',
                 handle: deepLinkTarget('edit'),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/community/me/pages/my-profile-page')).MyProfilePage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/community/me/pages/my-profile-page'))).MyProfilePage,
                 },
               },
               {
@@ -203,21 +212,25 @@ export const routes: RouteObject[] = [
                 loader: guard(SIGNED_IN),
                 lazy: {
                   Component: async () =>
-                    (await import('../features/subscriptions/pages/subscription-page')).SubscriptionPage,
+                    (await loadChunk(import('../features/subscriptions/pages/subscription-page'))).SubscriptionPage,
                 },
               },
               {
                 path: 'promo',
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
-                lazy: { Component: async () => (await import('../features/subscriptions/pages/promo-page')).PromoPage },
+                lazy: {
+                  Component: async () =>
+                    (await loadChunk(import('../features/subscriptions/pages/promo-page'))).PromoPage,
+                },
               },
               {
                 path: 'search',
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/community/search/search-page')).SearchPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/community/search/search-page'))).SearchPage,
                 },
               },
               {
@@ -242,7 +255,8 @@ export const routes: RouteObject[] = [
                 handle: deepLinkTarget('q'),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/messages/pages/messages-page'))).MessagesPage,
                 },
               },
               {
@@ -250,20 +264,24 @@ export const routes: RouteObject[] = [
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/messages/pages/messages-page'))).MessagesPage,
                 },
               },
               {
                 path: 'download',
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
-                lazy: { Component: async () => (await import('../features/nals/pages/download-page')).DownloadPage },
+                lazy: {
+                  Component: async () => (await loadChunk(import('../features/nals/pages/download-page'))).DownloadPage,
+                },
               },
               {
                 path: 'studio/onboarding',
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/nals/pages/onboarding-page')).OnboardingPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/nals/pages/onboarding-page'))).OnboardingPage,
                 },
               },
               {
@@ -271,7 +289,8 @@ export const routes: RouteObject[] = [
                 handle: deepLinkTarget(),
                 loader: guard(SIGNED_IN),
                 lazy: {
-                  Component: async () => (await import('../features/nals/pages/selfcheck-page')).SelfcheckPage,
+                  Component: async () =>
+                    (await loadChunk(import('../features/nals/pages/selfcheck-page'))).SelfcheckPage,
                 },
               },
               {
@@ -318,7 +337,7 @@ let adminPatched = false;
  */
 const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (adminPatched || (path !== '/admin' && !path.startsWith('/admin/'))) return;
-  const { adminRoutes } = await import('./admin-routes');
+  const { adminRoutes } = await loadChunk(import('./admin-routes'));
   if (adminPatched) return;
   adminPatched = true;
   patch(PAGES_ROUTE_ID, adminRoutes);
