@@ -31,8 +31,21 @@ export function createWebhooks(deps: {
 
   const paymentSucceeded = async (intent: Stripe.PaymentIntent) => {
     const invoiceId = intent.metadata?.invoiceId;
-    if (!invoiceId) return;
+    if (!invoiceId || !UUID.test(invoiceId)) return;
     const receipt = await db.transaction(async (tx) => {
+      // Locks in the order every billing path takes them: the subscription, then its invoice (`validate` locks the
+      // subscription first, then settles the invoice). Taken the other way round, a payment event processed while
+      // its musician validates the same payment deadlocked on PostgreSQL, and one of the two answered 500.
+      const [target] = await tx
+        .select({ subscriptionId: invoices.subscriptionId })
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId));
+      if (!target?.subscriptionId) return null;
+      await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, target.subscriptionId))
+        .for('update');
       const [row] = await tx
         .select({ i: invoices, s: subscriptions, p: products })
         .from(invoices)
