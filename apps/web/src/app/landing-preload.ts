@@ -17,4 +17,5 @@ export function preloadLanding(pathname: string, signedIn: boolean): void {
   for (const load of loads) load().catch(() => undefined);
 }
 
+// lib/session's getRefreshToken reads the same key, but brings its store (zustand) into this first module.
 preloadLanding(window.location.pathname, readStored(STORAGE_KEYS.refreshToken) !== null);

@@ -58,22 +58,21 @@ describe('periodic calls', () => {
     expect(calls(path)).toBe(3);
   }
 
-  it('checks the server health every 300000 ms', async () => {
-    expect(HEALTH_INTERVAL_MS).toBe(300_000);
+  /** Mounts what a query hook needs: a component that only calls it. */
+  const probe = (useHook: () => unknown) => {
     function Probe() {
-      useHealth();
+      useHook();
       return null;
     }
-    await expectEvery('/api/v1/health', HEALTH_INTERVAL_MS, <Probe />);
-  });
+    return <Probe />;
+  };
 
-  it('reads the configuration again every 300000 ms', async () => {
-    expect(CONFIG_REFRESH_MS).toBe(300_000);
-    function Probe() {
-      useServerConfig();
-      return null;
-    }
-    await expectEvery('/api/v1/config', CONFIG_REFRESH_MS, <Probe />);
+  it.each([
+    ['checks the server health', '/api/v1/health', HEALTH_INTERVAL_MS, useHealth],
+    ['reads the configuration again', '/api/v1/config', CONFIG_REFRESH_MS, useServerConfig],
+  ] as const)('%s every 300000 ms', async (_what, path, intervalMs, useHook) => {
+    expect(intervalMs).toBe(300_000);
+    await expectEvery(path, intervalMs, probe(useHook));
   });
 
   it('pings as online every 60000 ms while signed in', async () => {

@@ -20,7 +20,8 @@ export const CLOCK_SKEW_WARNING_S = 60;
 export function ServerFacts({ system, receivedAt }: { system: System; receivedAt: number }) {
   const { t } = useTranslation(ADMIN_NS);
   const locale = currentLanguage();
-  const skewS = Math.round((receivedAt - new Date(system.serverTime).getTime()) / 1000);
+  const skewS = Math.abs(Math.round((receivedAt - new Date(system.serverTime).getTime()) / 1000));
+  const clockOff = skewS > CLOCK_SKEW_WARNING_S;
   const facts: [string, string][] = [
     [t('dashboard.server.version'), system.version ?? t('dashboard.server.unknown')],
     [
@@ -48,10 +49,8 @@ export function ServerFacts({ system, receivedAt }: { system: System; receivedAt
         ))}
       </SimpleGrid>
       <Group mt="sm">
-        <Text size="sm" c={Math.abs(skewS) > CLOCK_SKEW_WARNING_S ? 'red.8' : 'dimmed'}>
-          {Math.abs(skewS) > CLOCK_SKEW_WARNING_S
-            ? t('dashboard.server.clockOff', { seconds: Math.abs(skewS) })
-            : t('dashboard.server.clockOk')}
+        <Text size="sm" c={clockOff ? 'red.8' : 'dimmed'}>
+          {clockOff ? t('dashboard.server.clockOff', { seconds: skewS }) : t('dashboard.server.clockOk')}
         </Text>
       </Group>
     </Paper>
