@@ -11,23 +11,29 @@ import { bus, BEN_ID, CONVERSATION_ID, conversation, json, ME, ME_ID, message } 
 vi.mock('../../lib/use-bus', async () => (await import('./test-fixtures')).busModule);
 
 const LIST = '/api/v1/me/private-messages/conversations';
+const BEN_PUBLIC = `/api/v1/accounts/${BEN_ID}/public`;
 const topic = busTopics.privateMessages(ME_ID);
 
 describe('MessagesRuntime and the header’s badge', () => {
   let unread: number;
+  let benPublic: () => Response;
   beforeEach(() => {
     setCurrentUser(ME);
     bus.reset();
     unread = 2;
+    benPublic = () =>
+      json(200, { id: BEN_ID, username: 'ben', displayedUsername: 'Ben', profilePicture: null, verified: true });
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string) =>
-        url.split('?')[0] === LIST
-          ? Promise.resolve(
-              json(200, { items: [conversation()], page: 1, size: 5, total: 1, unreadConversations: unread }),
-            )
-          : Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } })),
-      ),
+      vi.fn((url: string) => {
+        if (url.split('?')[0] === LIST) {
+          return Promise.resolve(
+            json(200, { items: [conversation()], page: 1, size: 5, total: 1, unreadConversations: unread }),
+          );
+        }
+        if (url === BEN_PUBLIC) return Promise.resolve(benPublic());
+        return Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } }));
+      }),
     );
   });
   afterEach(() => {
@@ -96,6 +102,36 @@ describe('MessagesRuntime and the header’s badge', () => {
       `/messages/${CONVERSATION_ID}`,
     );
     await waitFor(() => expect(screen.queryByText(/from my other tab/)).toBeNull());
+  });
+
+  it('names a sender no loaded list holds by GET v1/accounts/{id}/public, once for several messages (French)', async () => {
+    benPublic = () =>
+      json(200, { id: BEN_ID, username: 'ben', displayedUsername: 'Benoît', profilePicture: null, verified: true });
+    renderWithProviders(
+      <>
+        <MessagesRuntime userId={ME_ID} />
+        <ToastHost />
+      </>,
+      { locale: 'fr' },
+    );
+    act(() =>
+      bus.deliver(topic, { event: 'message', message: message({ contents: 'Salut' }), unreadConversations: 1 }),
+    );
+    expect(await screen.findByText('Nouveau message de Benoît : Salut')).toBeInTheDocument();
+    act(() =>
+      bus.deliver(topic, { event: 'message', message: message({ contents: 'Ce soir ?' }), unreadConversations: 1 }),
+    );
+    expect(await screen.findByText('Nouveau message de Benoît : Ce soir ?')).toBeInTheDocument();
+    expect(vi.mocked(fetch).mock.calls.filter(([url]) => url === BEN_PUBLIC)).toHaveLength(1);
+  });
+
+  it('says "A musician" when the sender cannot be looked up', async () => {
+    benPublic = () => json(404, { error: { code: 'NOT_FOUND', message: 'no' } });
+    show();
+    await screen.findByTestId('messages-badge');
+    act(() => bus.deliver(topic, { event: 'message', message: message({ contents: 'Hi' }), unreadConversations: 3 }));
+    expect(await screen.findByText('New message from A musician: Hi')).toBeInTheDocument();
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => url === BEN_PUBLIC)).toBe(true);
   });
 
   it('shows no badge at zero', async () => {

@@ -8,9 +8,8 @@ import { Link, useLocation } from 'react-router';
 import { busTopics, PrivateMessagesEventSchema } from '@tutti/contract/bus';
 import type { PrivateMessage } from '@tutti/contract/messages';
 import { showToast } from '../../components/ui/toast-host';
-import { api } from '../../lib/api';
 import { useBusTopic } from '../../lib/use-bus';
-import { findLoadedConversation } from './api/conversations';
+import { fetchPublicAccount, findLoadedConversation } from './api/conversations';
 import { messageKeys } from './api/query-keys';
 import { addMessageToThread, setReadMarker } from './api/thread';
 import { conversationPath } from './paths';
@@ -39,16 +38,19 @@ export function MessagesRuntime({ userId }: { userId: string }) {
 
   const reloadLists = () => void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
 
+  /** Who wrote: the other member of a loaded conversation, else the author asked for by id (a first message, or no
+   *  list opened yet); "A musician" when neither answers. */
+  const senderName = async (message: PrivateMessage): Promise<string> => {
+    const other = findLoadedConversation(queryClient, message.conversationId)?.other;
+    if (other) return other.deleted ? t('member.deleted') : (other.displayedUsername ?? t('toast.someone'));
+    if (!message.authorId) return t('toast.someone');
+    const author = await fetchPublicAccount(queryClient, message.authorId).catch(() => null);
+    return author?.displayedUsername ?? t('toast.someone');
+  };
+
   const notify = async (message: PrivateMessage) => {
-    let conversation = findLoadedConversation(queryClient, message.conversationId);
-    if (!conversation) {
-      // Not in a loaded list (a first message, or no list opened yet): the newest conversations hold it.
-      const page = await api.call('listConversations', { query: { size: 5 } }).catch(() => null);
-      conversation = page?.items.find((c) => c.id === message.conversationId);
-    }
+    const name = await senderName(message);
     if (where.current === conversationPath(message.conversationId)) return; // opened meanwhile
-    const other = conversation?.other;
-    const name = other?.deleted ? t('member.deleted') : (other?.displayedUsername ?? t('toast.someone'));
     showToast({
       message: t('toast.from', { name, text: preview(message.contents) }),
       action: (

@@ -21,7 +21,13 @@ export const accountAdminKeys = {
   account: (id: string) => ['admin', 'accounts', 'one', id] as const,
   part: (id: string, part: 'devices' | 'segments' | 'subscription') => ['admin', 'accounts', 'one', id, part] as const,
   audit: (account: string | null, page: number) => ['admin', 'accounts', 'audit', account, page] as const,
+  /** The roles an account can hold: reference data, outside `all` (an account's change does not alter them). */
+  privileges: ['admin', 'privileges'] as const,
 };
+
+/** GET v1/privileges: the roles an account can hold, as the server defines them (the role editor offers these). */
+export const usePrivileges = () =>
+  useQuery({ queryKey: accountAdminKeys.privileges, queryFn: () => api.call('listPrivileges'), staleTime: Infinity });
 
 export const useAccountStats = () =>
   useQuery({ queryKey: accountAdminKeys.stats, queryFn: () => api.call('accountStats') });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
@@ -15,12 +15,54 @@ import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@tutti/contract/account-admin';
 import { PrivilegeNameSchema, type PrivilegeName } from '@tutti/contract/accounts';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadError } from '../../../components/ui/load-error';
 import { SectionCard } from '../../../components/ui/section-card';
 import { errorText } from '../../../lib/error-text';
-import { useSetPrivileges } from '../api/accounts';
+import { usePrivileges, useSetPrivileges } from '../api/accounts';
 import { ADMIN_NS } from '../translations';
 
-const PRIVILEGES = PrivilegeNameSchema.options;
+const GRANTABLE: readonly string[] = PrivilegeNameSchema.options;
+const isGrantable = (name: string): name is PrivilegeName => GRANTABLE.includes(name);
+
+/** The roles the server lists (GET v1/privileges), each with its label in the reader's language, or the server's own
+ *  description for a role the web has no text for (it is shown, but only the contract's roles can be granted). */
+function PrivilegeChoices({
+  account,
+  chosen,
+  disabled,
+  onToggle,
+}: {
+  account: AdminAccount;
+  chosen: readonly string[];
+  disabled: boolean;
+  onToggle: (name: string, on: boolean) => void;
+}) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { t: tc } = useTranslation();
+  const privileges = usePrivileges();
+  if (privileges.isError && !privileges.data) {
+    return <LoadError text={t('account.privilegesLoadError')} onRetry={() => void privileges.refetch()} />;
+  }
+  if (!privileges.data) return <Loader size="sm" aria-label={tc('loading')} />;
+  return (
+    <Stack gap="xs">
+      {privileges.data.map(({ name, description }) => {
+        const listed = account.listedPrivileges.includes(name);
+        const fixed = name === 'CORE_GUEST' || !isGrantable(name) || (listed && account.privileges.includes(name));
+        return (
+          <Checkbox
+            key={name}
+            label={`${isGrantable(name) ? t(`account.privilege.${name}`) : description} (${name})`}
+            description={listed ? t('account.fromList') : undefined}
+            checked={name === 'CORE_GUEST' || chosen.includes(name)}
+            disabled={fixed || disabled}
+            onChange={(event) => onToggle(name, event.currentTarget.checked)}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
 
 /** The privileges to grant or remove: CORE_GUEST is every account's, the address lists' own cannot be unticked. */
 export function AccountPrivileges({ account }: { account: AdminAccount }) {
@@ -36,34 +78,19 @@ export function AccountPrivileges({ account }: { account: AdminAccount }) {
       <Text size="sm" c="dimmed">
         {t('account.privilegesHelp')}
       </Text>
-      <Stack gap="xs">
-        {PRIVILEGES.map((p) => {
-          const listed = account.listedPrivileges.includes(p);
-          const fixed = p === 'CORE_GUEST' || (listed && account.privileges.includes(p));
-          return (
-            <Checkbox
-              key={p}
-              label={`${t(`account.privilege.${p}`)} (${p})`}
-              description={listed ? t('account.fromList') : undefined}
-              checked={p === 'CORE_GUEST' || chosen.includes(p)}
-              disabled={fixed || save.isPending}
-              onChange={(event) => {
-                const on = event.currentTarget.checked;
-                setChosen((c) => (on ? [...c, p] : c.filter((x) => x !== p)));
-                save.reset();
-              }}
-            />
-          );
-        })}
-      </Stack>
+      <PrivilegeChoices
+        account={account}
+        chosen={chosen}
+        disabled={save.isPending}
+        onToggle={(name, on) => {
+          setChosen((c) => (on ? [...c, name] : c.filter((x) => x !== name)));
+          save.reset();
+        }}
+      />
       {save.isError && <FormAlert kind="error">{errorText(tc, save.error)}</FormAlert>}
       {save.isSuccess && !changed && <FormAlert kind="success">{t('account.privilegesSaved')}</FormAlert>}
       <div>
-        <Button
-          onClick={() => save.mutate(chosen.filter((p): p is PrivilegeName => PRIVILEGES.includes(p as PrivilegeName)))}
-          disabled={!changed}
-          loading={save.isPending}
-        >
+        <Button onClick={() => save.mutate(chosen.filter(isGrantable))} disabled={!changed} loading={save.isPending}>
           {t('account.savePrivileges')}
         </Button>
       </div>

@@ -7,10 +7,12 @@ import '@mantine/core/styles/Table.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountSort, AdminAccount } from '@tutti/contract/account-admin';
+import { MusicianAvatar } from '../../../components/ui/musician-avatar';
 import { SortHeader } from '../../../components/ui/sort-header';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { adminAccountPath } from '../../../lib/paths';
+import { pictureUrl } from '../../../lib/picture-url';
 import type { AccountsListQuery } from '../api/accounts';
 import { ADMIN_NS } from '../translations';
 
@@ -67,14 +69,19 @@ export function AccountsTable({
           {accounts.map((a) => (
             <Table.Tr key={a.id}>
               <Table.Td>
-                <Text component={Link} to={adminAccountPath(a.id)} fw={600} size="sm" c="blue.8" td="underline">
-                  {a.username}
-                </Text>
-                {a.displayedUsername !== a.username && (
-                  <Text size="xs" c="dimmed">
-                    {a.displayedUsername}
-                  </Text>
-                )}
+                <Group gap="sm" wrap="nowrap">
+                  <MusicianAvatar picture={pictureUrl(a.username)} size={32} />
+                  <div>
+                    <Text component={Link} to={adminAccountPath(a.id)} fw={600} size="sm" c="blue.8" td="underline">
+                      {a.username}
+                    </Text>
+                    {a.displayedUsername !== a.username && (
+                      <Text size="xs" c="dimmed">
+                        {a.displayedUsername}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

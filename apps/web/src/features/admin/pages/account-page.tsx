@@ -8,8 +8,10 @@ import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
+import { MusicianAvatar } from '../../../components/ui/musician-avatar';
 import { ApiError } from '../../../lib/api-error';
 import { adminAuditPath, PATHS, profilePath } from '../../../lib/paths';
+import { pictureUrl } from '../../../lib/picture-url';
 import { useAdminAccount } from '../api/accounts';
 import { hasPublicProfile } from '../components/public-profile';
 import { AccountDeletion, AccountPasswordAndSync, AccountStatus } from '../components/account-actions';
@@ -52,6 +54,11 @@ export function AccountPage() {
     <Stack gap="lg">
       <AdminPageHeader title={t('account.title', { username: a.username })} intro={t('account.intro')} action={back} />
       <Group gap="md">
+        <MusicianAvatar
+          picture={pictureUrl(a.username)}
+          alt={tc('avatarAlt', { name: a.displayedUsername })}
+          size={56}
+        />
         {hasPublicProfile(a) ? (
           <Anchor component={Link} to={profilePath(a.username)} size="sm">
             {t('account.profile')}

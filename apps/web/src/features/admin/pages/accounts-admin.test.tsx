@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAccount } from '@tutti/contract/account-admin';
 import { AUDIT_ACTIONS, type AuditEntry } from '@tutti/contract/audit';
+import type { Privilege } from '@tutti/contract/reference';
 import en from '../../../locales/en/admin.json';
 import fr from '../../../locales/fr/admin.json';
 import { setCurrentUser } from '../../../lib/session';
@@ -29,6 +30,11 @@ const ana: AdminAccount = {
   subscribed: false,
   erasesAt: null,
 };
+const ROLES: Privilege[] = [
+  { name: 'CORE_ADMIN', description: 'Administrator: accounts, reference data and servers' },
+  { name: 'CORE_GUEST', description: 'Signed-in user: the hall, sessions, profile and preferences' },
+  { name: 'TUTTI_MU', description: 'May join test rehearsals' },
+];
 const entry: AuditEntry = {
   id: '99999999-9999-4999-8999-999999999999',
   at: '2030-12-02T09:30:00.000Z',
@@ -48,7 +54,10 @@ describe('the accounts administration', () => {
   beforeEach(() => {
     setCurrentUser(ADMIN_USER);
     answer = () => json(200, pageOf([ana]));
-    fetchSpy = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)));
+    // The role editor offers the roles the server defines (GET v1/privileges) on every account's page.
+    fetchSpy = vi.fn((url: string, init?: RequestInit) =>
+      Promise.resolve(url === '/api/v1/privileges' ? json(200, ROLES) : answer(url, init)),
+    );
     vi.stubGlobal('fetch', fetchSpy);
   });
   afterEach(() => {
@@ -60,6 +69,8 @@ describe('the accounts administration', () => {
     renderAdminAt('/admin/accounts?p=2', '/admin/accounts', <AccountsPage />);
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'ana' })).toHaveAttribute('href', `/admin/accounts/${ANA_ID}`);
+    // Each account's picture (or the default avatar) comes from GET v1/accounts/{username}/picture.
+    expect(table.querySelector('img')).toHaveAttribute('src', '/api/v1/accounts/ana/picture');
     expect(requests()).toContain('GET /api/v1/accounts?p=2&size=20&sort=createdAt&order=desc');
     await userEvent.click(screen.getByRole('button', { name: 'Sort by Account' }));
     await waitFor(() => expect(location()).toBe('/admin/accounts?sort=username&order=asc'));
@@ -88,6 +99,10 @@ describe('the accounts administration', () => {
     };
     renderAdminAt(`/admin/accounts/${ANA_ID}`, '/admin/accounts/:id', <AccountPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account ana' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Profile picture of Ana' })).toHaveAttribute(
+      'src',
+      '/api/v1/accounts/ana/picture',
+    );
     expect(await screen.findByText('French')).toBeInTheDocument();
     expect(screen.getByText('A/B onboarding-step-order: profile-first')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Tester (test rehearsals) (TUTTI_MU)' }));

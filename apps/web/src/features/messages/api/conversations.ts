@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicAccount } from '@tutti/contract/community';
 import type { Conversation } from '@tutti/contract/messages';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
@@ -73,4 +74,19 @@ export function findLoadedConversation(
     if (found) return found;
   }
   return undefined;
+}
+
+/** How long a sender's names stay known without asking again (several messages in a row ask once). */
+const MEMBER_STALE_MS = 5 * 60_000;
+
+/** GET v1/accounts/{id}/public: a visible musician's names, avatar and verified flag, by id (cached a while). */
+export function fetchPublicAccount(
+  queryClient: ReturnType<typeof useQueryClient>,
+  accountId: string,
+): Promise<PublicAccount> {
+  return queryClient.fetchQuery({
+    queryKey: messageKeys.member(accountId),
+    queryFn: () => api.call('getPublicAccount', { params: { id: accountId } }),
+    staleTime: MEMBER_STALE_MS,
+  });
 }

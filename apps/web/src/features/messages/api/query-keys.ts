@@ -8,4 +8,6 @@ export const messageKeys = {
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
   /** My conversation with a musician, if any (their profile's button). */
   with: (accountId: string) => ['messages', 'with', accountId] as const,
+  /** A musician's names and avatar by id (a toast's sender not in a loaded list); a block reloads it with the rest. */
+  member: (accountId: string) => ['messages', 'member', accountId] as const,
 };

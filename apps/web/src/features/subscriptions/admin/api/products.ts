@@ -20,6 +20,17 @@ export function useProducts(page: number) {
   });
 }
 
+/** GET v1/products/{id}: one product as the server holds it now (the edit dialog starts from it, not from a list
+ *  page loaded earlier; another administrator may have changed it since). Not kept once the dialog closes. */
+export function useProduct(id: string) {
+  return useQuery({
+    queryKey: adminKeys.product(id),
+    queryFn: () => api.call('getProduct', { params: { id } }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** Every product, for the promo code form's choice: the pages of GET v1/products, read one after the other. */
 export function useProductOptions() {
   return useQuery({

@@ -11,6 +11,7 @@ export const adminKeys = {
   products: ['subscriptions', 'admin', 'products'] as const,
   productPage: (page: number) => ['subscriptions', 'admin', 'products', 'page', page] as const,
   productOptions: ['subscriptions', 'admin', 'products', 'options'] as const,
+  product: (id: string) => ['subscriptions', 'admin', 'products', 'one', id] as const,
   tokens: ['subscriptions', 'admin', 'tokens'] as const,
   subscriptions: (query: SubscriptionsListQuery) => ['subscriptions', 'admin', 'subscriptions', query] as const,
 };

@@ -157,6 +157,7 @@ describe('ProductsPage', () => {
   it('edits a product with its values filled in, and enables or disables one', async () => {
     handler = (url, init) => {
       if (url === `/api/v1/products/${gift.id}` && init?.method === 'PUT') return json(200, gift);
+      if (url === `/api/v1/products/${gift.id}` && (init?.method ?? 'GET') === 'GET') return json(200, gift);
       if (url === `/api/v1/products/${gift.id}/enable`) return json(200, { ...gift, enabled: true });
       return undefined;
     };
@@ -179,6 +180,46 @@ describe('ProductsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enable Gift' }));
     expect(await screen.findByText('“Gift” is now offered to musicians.')).toBeInTheDocument();
     expect(calls('POST', `/api/v1/products/${gift.id}/enable`)).toHaveLength(1);
+  });
+
+  it('reads the product again by id before editing: the form holds what the server has now', async () => {
+    const changed = { ...duo, name: { en: 'Duo plus', fr: 'Duo plus' }, priceCents: 1500, trial: null };
+    handler = (url, init) =>
+      url === `/api/v1/products/${duo.id}` && (init?.method ?? 'GET') === 'GET' ? json(200, changed) : undefined;
+    show();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Duo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Duo”' });
+    expect(await within(dialog).findByRole('textbox', { name: /Name in English/ })).toHaveValue('Duo plus');
+    expect(within(dialog).getByRole('textbox', { name: /Price per month/ })).toHaveValue('15.00');
+    expect(within(dialog).getByRole('switch', { name: 'Free trial' })).not.toBeChecked();
+    expect(calls('GET', `/api/v1/products/${duo.id}`)).toHaveLength(1);
+  });
+
+  it('says when the product to edit was deleted meanwhile, or could not be read (Try again), in French too', async () => {
+    let answer = json(404, errorBody('NOT_FOUND'));
+    handler = (url, init) =>
+      url === `/api/v1/products/${duo.id}` && (init?.method ?? 'GET') === 'GET' ? answer.clone() : undefined;
+    const view = show();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Duo' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit “Duo”' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This product no longer exists: it was deleted meanwhile.',
+    );
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    act(() => closeModal());
+    view.unmount();
+
+    answer = json(500, errorBody('INTERNAL'));
+    show('fr');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Modifier Duo' }));
+    dialog = await screen.findByRole('dialog', { name: /Duo/ });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ce produit n’a pas pu être chargé.');
+    answer = json(200, duo);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+    expect(await within(dialog).findByRole('textbox', { name: /Nom en anglais/ })).toHaveValue('Duo');
   });
 
   it('deletes after a confirmation; a product in use says to disable it instead', async () => {

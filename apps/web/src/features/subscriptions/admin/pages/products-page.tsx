@@ -19,6 +19,7 @@ import { AdminPageHeader } from '../../../../components/ui/admin-page-header';
 import { Pager } from '../../../../components/ui/pager';
 import { pageParam, withPage } from '../components/page-param';
 import { PageNotice, useNotice } from '../../../../components/ui/page-notice';
+import { ProductEditor } from '../components/product-editor';
 import { ProductForm } from '../components/product-form';
 import { ProductsTable } from '../components/products-table';
 import { SUBSCRIPTIONS_ADMIN_NS } from '../translations';
@@ -36,20 +37,24 @@ export function ProductsPage() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const locale = currentLanguage();
 
+  /** A saved product closes its dialog and says so above the list. */
+  const onSaved = (modalId: string, key: 'productForm.saved' | 'productForm.created', saved: Product) => {
+    closeModal(modalId);
+    notice.success(t(key, { name: saved.name[currentLanguage()] }));
+  };
   const openForm = (product?: Product) => {
     const id = openAppModal({
       title: product ? t('productForm.editTitle', { name: product.name[locale] }) : t('productForm.createTitle'),
       size: 'large',
-      children: (
-        <ProductForm
-          product={product}
+      // Editing starts from the product read again by id (ProductEditor); a new one from an empty form.
+      children: product ? (
+        <ProductEditor
+          id={product.id}
           onCancel={() => closeModal(id)}
-          onSaved={(saved) => {
-            closeModal(id);
-            const name = saved.name[currentLanguage()];
-            notice.success(product ? t('productForm.saved', { name }) : t('productForm.created', { name }));
-          }}
+          onSaved={(saved) => onSaved(id, 'productForm.saved', saved)}
         />
+      ) : (
+        <ProductForm onCancel={() => closeModal(id)} onSaved={(saved) => onSaved(id, 'productForm.created', saved)} />
       ),
     });
   };
