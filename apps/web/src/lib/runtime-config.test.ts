@@ -4,13 +4,19 @@ import {
   getRuntimeConfig,
   loadRuntimeConfig,
   parseRuntimeConfig,
+  readRuntimeConfig,
   setRuntimeConfig,
 } from './runtime-config';
 import { compareVersions, isNewerVersion } from './version';
 import shippedConfig from '../../public/config.json?raw';
 
+const answering = (response: Response) => vi.fn(() => Promise.resolve(response)) as unknown as typeof fetch;
+
 describe('runtime config', () => {
-  afterEach(() => setRuntimeConfig(DEFAULT_RUNTIME_CONFIG));
+  afterEach(() => {
+    setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
+    vi.restoreAllMocks();
+  });
 
   it('reads api_url and landing_url', () => {
     expect(
@@ -81,7 +87,81 @@ describe('runtime config', () => {
     await expect(loadRuntimeConfig(served as unknown as typeof fetch)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
   });
 
+  it('uses the default landing URL instead of an invalid one, and names it (SPEC section 8)', () => {
+    for (const landing of [
+      'javascript:alert(1)',
+      'not a url',
+      'tutti.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'data:text/html,<p>hi</p>',
+      42,
+      true,
+      { href: 'https://tutti.example' },
+      ['https://tutti.example'],
+    ]) {
+      const { config, problems } = readRuntimeConfig({ api_url: '/api/', landing_url: landing });
+      expect(config).toEqual(DEFAULT_RUNTIME_CONFIG);
+      expect(config.landingUrl).toBe('/');
+      expect(problems).toEqual([expect.stringMatching(/^landing_url is not a usable address .*: \/ is used$/)]);
+    }
+  });
+
+  it('reports each field of the wrong type, keeping the valid ones', () => {
+    const { config, problems } = readRuntimeConfig({
+      api_url: 42,
+      landing_url: 'https://tutti.example/',
+      help_url: ['https://tutti.example/help'],
+      legal_url: null,
+      tutorial_url: '',
+      unknown_key: 'ignored',
+    });
+    expect(config).toEqual({ ...DEFAULT_RUNTIME_CONFIG, landingUrl: 'https://tutti.example/' });
+    expect(problems).toEqual([
+      'api_url is not a usable address (42): /api/ is used',
+      'help_url is not a usable address (["https://tutti.example/help"]): /help.html is used',
+    ]);
+  });
+
+  it('takes anything but an object for no config at all', () => {
+    for (const raw of [null, 'https://tutti.example', 7, ['/api/', '/']]) {
+      const { config, problems } = readRuntimeConfig(raw);
+      expect(config).toEqual(DEFAULT_RUNTIME_CONFIG);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^config\.json is not an object/);
+    }
+    expect(readRuntimeConfig({})).toEqual({ config: DEFAULT_RUNTIME_CONFIG, problems: [] });
+  });
+
+  it('starts with the defaults from an invalid config.json, saying why in the console only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const invalid = answering(Response.json({ api_url: false, landing_url: 'javascript:alert(1)' }));
+    await expect(loadRuntimeConfig(invalid)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(getRuntimeConfig().landingUrl).toBe('/');
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /api_url .*; landing_url is not a usable address \("javascript:alert\(1\)"\)/,
+    );
+
+    warn.mockClear();
+    await loadRuntimeConfig(answering(new Response('<!doctype html><title>Tutti</title>', { status: 200 })));
+    expect(warn).toHaveBeenCalledWith('[config] config.json is not JSON: the defaults are used');
+    warn.mockClear();
+    await loadRuntimeConfig(answering(new Response('not found', { status: 404 })));
+    expect(warn).toHaveBeenCalledWith('[config] config.json answered 404: the defaults are used');
+    warn.mockClear();
+    await loadRuntimeConfig(answering(Response.json({ api_url: '/api/', landing_url: 'https://tutti.example' })));
+    expect(warn).not.toHaveBeenCalled();
+    expect(getRuntimeConfig().landingUrl).toBe('https://tutti.example');
+  });
+
+  it('retries a server error rather than taking it for a missing file', async () => {
+    await expect(loadRuntimeConfig(answering(new Response('oops', { status: 503 })))).rejects.toThrow('503');
+  });
+
   it('uses the defaults when config.json is missing or not JSON', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const missing = vi.fn(() => Promise.resolve(new Response('not found', { status: 404 })));
     await expect(loadRuntimeConfig(missing as unknown as typeof fetch)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
     const garbled = vi.fn(() => Promise.resolve(new Response('{oops', { status: 200 })));

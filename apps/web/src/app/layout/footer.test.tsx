@@ -29,7 +29,26 @@ describe('Footer', () => {
 
     await userEvent.setup().click(nav.getByRole('button', { name: 'Tutorial' }));
     // Its code and words load on the first opening.
-    await waitFor(() => expect(openAppModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tutorial' })));
+    // A video and its steps: a bright modal (SPEC section 2: some are bright).
+    await waitFor(() =>
+      expect(openAppModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tutorial', bright: true })),
+    );
+  });
+
+  it("leads from the copyright to the product's site: the default landing URL, or the configured one", () => {
+    const year = new Date().getFullYear();
+    const { unmount } = renderWithProviders(<Footer />);
+    const copyright = screen.getByRole('link', { name: `© ${year} Tutti (website)` });
+    expect(copyright).toHaveAttribute('href', '/');
+    expect(copyright).not.toHaveAttribute('target');
+    unmount();
+
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, landingUrl: 'https://tutti.example/' });
+    renderWithProviders(<Footer />, { locale: 'fr' });
+    expect(screen.getByRole('link', { name: `© ${year} Tutti (site web)` })).toHaveAttribute(
+      'href',
+      'https://tutti.example/',
+    );
   });
 
   it('uses the configured addresses, the tutorial one as a link that still opens the modal', async () => {

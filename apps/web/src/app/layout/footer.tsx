@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Anchor, Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Group, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
@@ -11,7 +11,7 @@ import { ServerStatus } from './server-status';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { helpUrl, legalUrl, termsUrl, tutorialUrl } = getRuntimeConfig();
+  const { helpUrl, landingUrl, legalUrl, termsUrl, tutorialUrl } = getRuntimeConfig();
   const external = { target: '_blank', rel: 'noopener noreferrer', size: 'sm', c: 'dark.6' } as const;
   const newTab = <VisuallyHidden> {t('footer.newTab')}</VisuallyHidden>;
 
@@ -53,9 +53,11 @@ export function Footer() {
           </Group>
         </Box>
         <Group gap="sm">
-          <Text size="sm" c="dimmed">
+          {/* The copyright leads to the product's site: config.json's landing_url, or its default. */}
+          <Anchor href={landingUrl} size="sm" c="dimmed">
             {t('footer.copyright', { year: new Date().getFullYear() })}
-          </Text>
+            <VisuallyHidden> {t('footer.website')}</VisuallyHidden>
+          </Anchor>
           <ServerStatus />
         </Group>
       </Group>

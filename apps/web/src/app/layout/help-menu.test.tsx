@@ -32,7 +32,9 @@ describe('HelpMenu (SPEC section 2, the signed-in header)', () => {
     expect(help).toHaveAttribute('href', 'https://tutti.example/help');
     expect(help).toHaveAttribute('target', '_blank');
     await user.click(screen.getByRole('menuitem', { name: 'Tutorial', hidden: true }));
-    await waitFor(() => expect(openAppModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tutorial' })));
+    await waitFor(() =>
+      expect(openAppModal).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tutorial', bright: true })),
+    );
   });
 
   it('gives a configured tutorial address as a link that still opens the modal, in French', async () => {

@@ -39,11 +39,12 @@ export function TutorialBody({ url }: { url: string | null }) {
   );
 }
 
-/** Opens the tutorial (SPEC section 2: the footer's Tutorial entry). */
+/** Opens the tutorial (SPEC section 2: the footer's Tutorial entry), in a bright modal: it presents a video. */
 export function openTutorial(url: string | null): void {
   openAppModal({
     title: i18n.t('title', { ns: 'tutorial' }),
     size: 'medium',
+    bright: true,
     children: <TutorialBody url={url} />,
   });
 }

@@ -4,8 +4,10 @@ import { ModalHost, closeModal, modalWidth, openAppModal } from './modal-host';
 
 vi.mock('./modal-view', () => ({
   // The host's bookkeeping is under test here, not Mantine's Modal.
-  ModalView: ({ entry }: { entry: { title: string; opened: boolean; width: number } }) =>
-    entry.opened ? <div role="dialog" aria-label={entry.title} data-width={entry.width} /> : null,
+  ModalView: ({ entry }: { entry: { title: string; opened: boolean; width: number; bright: boolean } }) =>
+    entry.opened ? (
+      <div role="dialog" aria-label={entry.title} data-width={entry.width} data-bright={String(entry.bright)} />
+    ) : null,
 }));
 
 describe('modalWidth', () => {
@@ -41,5 +43,20 @@ describe('ModalHost', () => {
 
     act(() => closeModal());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens a modal bright only when asked to (SPEC section 2: some are bright)', async () => {
+    render(<ModalHost />);
+    act(() => {
+      openAppModal({ title: 'Plain', children: null });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Plain' })).toHaveAttribute('data-bright', 'false');
+    act(() => {
+      openAppModal({ title: 'Bright', children: null, size: 'large', bright: true });
+    });
+    const bright = await screen.findByRole('dialog', { name: 'Bright' });
+    expect(bright).toHaveAttribute('data-bright', 'true');
+    expect(bright).toHaveAttribute('data-width', '880');
+    act(() => closeModal());
   });
 });

@@ -22,6 +22,8 @@ export interface ModalEntry {
   children: ReactNode;
   width: number;
   opened: boolean;
+  /** A white, high-contrast surface over a darker overlay, in either colour scheme: for media and documents. */
+  bright: boolean;
   confirm?: ConfirmSettings;
   onClose?: () => void;
 }
@@ -34,15 +36,17 @@ interface OpenModalOptions {
   title: ReactNode;
   children: ReactNode;
   size?: string;
+  /** Spec section 2: "some are bright" (a video, a document); the others use the app's own surface. */
+  bright?: boolean;
   modalId?: string;
   onClose?: () => void;
 }
 
-export function openAppModal({ title, children, size, modalId, onClose }: OpenModalOptions): string {
+export function openAppModal({ title, children, size, bright = false, modalId, onClose }: OpenModalOptions): string {
   const id = modalId ?? `modal-${++counter}`;
   const previous = modalStore.getState().entry;
   if (previous?.opened) previous.onClose?.();
-  modalStore.setState({ entry: { id, title, children, width: modalWidth(size), opened: true, onClose } });
+  modalStore.setState({ entry: { id, title, children, width: modalWidth(size), bright, opened: true, onClose } });
   return id;
 }
 

@@ -14,10 +14,17 @@ import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import type { ModalEntry } from './modal-host';
 
-/** Mantine's Modal with the host's rules: closes on ×, Escape and an overlay click; the × has a name for axe. */
+const OVERLAY = { backgroundOpacity: 0.45, blur: 2 };
+/** A bright modal stands out more from the page behind it. */
+const BRIGHT_OVERLAY = { backgroundOpacity: 0.75, blur: 3 };
+
+/**
+ * Mantine's Modal with the host's rules: closes on ×, Escape and an overlay click; the × has a name for axe. A bright
+ * one carries `data-bright` on its content, which app.css turns into a white, black-text surface in either scheme.
+ */
 export function ModalView({ entry, onClose }: { entry: ModalEntry; onClose: () => void }) {
   const { t } = useTranslation();
-  const { confirm } = entry;
+  const { confirm, bright } = entry;
   return (
     <Modal
       opened={entry.opened}
@@ -29,7 +36,8 @@ export function ModalView({ entry, onClose }: { entry: ModalEntry; onClose: () =
       closeOnEscape
       closeOnClickOutside
       closeButtonProps={{ 'aria-label': t('close') }}
-      overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+      overlayProps={bright ? BRIGHT_OVERLAY : OVERLAY}
+      attributes={bright ? { content: { 'data-bright': 'true' } } : undefined}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {confirm ? (

@@ -23,8 +23,15 @@ export function openConfigDialog(t: TFunction<'nals'>): void {
   });
 }
 
+/** The client's log is a document to read: a bright modal. */
 export function openLogsDialog(t: TFunction<'nals'>): void {
-  openAppModal({ modalId: 'nals-logs', title: t('logs.title'), size: 'medium', children: body(<LogsDialogBody />) });
+  openAppModal({
+    modalId: 'nals-logs',
+    title: t('logs.title'),
+    size: 'medium',
+    bright: true,
+    children: body(<LogsDialogBody />),
+  });
 }
 
 export function openNotInstalledDialog(t: TFunction<'nals'>): void {

@@ -1,8 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { closeModal, ModalHost } from '../../../components/ui/modal-host';
+import { i18n } from '../../../lib/i18n';
 import { initialNalsState } from '../../../lib/nals/nals-state';
 import { nalsStore } from '../../../lib/nals/nals-store';
+import { NALS_NS } from '../translations';
+import { openLogsDialog } from './dialogs';
 import { LogsDialogBody } from './logs-dialog';
 
 describe('LogsDialogBody', () => {
@@ -32,5 +36,15 @@ describe('LogsDialogBody', () => {
     expect(screen.getByText('Le pilote audio n’a pas pu démarrer.')).toBeInTheDocument();
     act(() => nalsStore.setState({ messages: [] }));
     expect(screen.getByText('Aucune erreur NALS')).toBeInTheDocument();
+  });
+
+  it('opens in a bright modal: the log is a document to read', async () => {
+    renderWithProviders(<ModalHost />);
+    act(() => openLogsDialog(i18n.getFixedT('en', NALS_NS)));
+    const dialog = await screen.findByRole('dialog', { name: 'Audio client logs' });
+    expect(dialog).toHaveAttribute('data-bright', 'true');
+    expect(await within(dialog).findByText('No NALS error')).toBeInTheDocument();
+    cleanup();
+    closeModal();
   });
 });
