@@ -11,6 +11,7 @@ import './app/app.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startRouter } from './app/app';
+import { firstNavigationDone } from './app/first-render';
 import { installFocusAfterSubmit } from './lib/focus-after-submit';
 import { initI18n, loadLanguage } from './lib/i18n';
 import { browserLanguages, matchLanguage } from './lib/language';
@@ -24,12 +25,13 @@ void startApp();
 installFocusAfterSubmit();
 // The router starts its first navigation (the page's code, the start-up loads) while the language's words arrive: the
 // page's chunk and the words' chunk load side by side, not one after the other.
-startRouter();
+const router = startRouter();
 
-// Once the words are here, so that the first screen speaks the reader's language. A transition: React renders the
-// first screen in slices of a few milliseconds, yielding to the browser between them, instead of one long task
+// Once the words are here, so that the first screen speaks the reader's language, and the first navigation is done
+// (or has taken long enough for the boot screen to be worth showing: first-render.ts). A transition: React renders
+// the first screen in slices of a few milliseconds, yielding to the browser between them, instead of one long task
 // (issue 9: Lighthouse's total blocking time on a phone).
-void loadLanguage(language).then(() =>
+void Promise.all([loadLanguage(language), firstNavigationDone(router)]).then(() =>
   startTransition(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

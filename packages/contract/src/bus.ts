@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MusicianRefSchema, SessionSchema } from './sessions.ts';
 import { text } from './common.ts';
 import { PrivateMessageSchema } from './messages.ts';
+import { BUS_COMMANDS, BUS_ERROR_CODES } from './bus-topics.ts';
 
 /**
  * The live bus: one WebSocket per page at `/bus?token=<access token>` (the browser's WebSocket cannot send headers;
@@ -14,25 +15,21 @@ import { PrivateMessageSchema } from './messages.ts';
  * (members only, never stored: the server relays it with the sender's id); any other PUBLISH is refused FORBIDDEN.
  */
 
-export const BUS_PATH = '/bus';
-/** Close codes: 4401 unauthenticated, 4403 device revoked. */
-export const BUS_CLOSE_UNAUTHENTICATED = 4401;
-export const BUS_CLOSE_REVOKED = 4403;
-/** The token was not checked within the server's deadline (the page may reconnect). */
-export const BUS_CLOSE_AUTH_TIMEOUT = 4408;
-/** The account (or the address) already holds as many connections as the server allows; the page retries later. */
-export const BUS_CLOSE_TOO_MANY_CONNECTIONS = 4409;
-/** The connection sent commands far beyond its budget (a token bucket: a burst, then a steady rate); commands over
- *  the budget are first refused with RATE_LIMITED, then the connection is closed with this code. */
-export const BUS_CLOSE_ABUSE = 4429;
-/** Largest command a page may send. */
-export const BUS_MAX_COMMAND_BYTES = 16 * 1024;
-/** Topics one connection may hold at once. */
-export const BUS_MAX_SUBSCRIPTIONS = 100;
-/** The web waits 10^retry ms before reconnecting (1 ms, 10 ms, ... capped at this). */
-export const BUS_RECONNECT_MAX_MS = 30_000;
+export {
+  BUS_CLOSE_ABUSE,
+  BUS_CLOSE_AUTH_TIMEOUT,
+  BUS_CLOSE_REVOKED,
+  BUS_CLOSE_TOO_MANY_CONNECTIONS,
+  BUS_CLOSE_UNAUTHENTICATED,
+  BUS_COMMANDS,
+  BUS_ERROR_CODES,
+  BUS_MAX_COMMAND_BYTES,
+  BUS_MAX_SUBSCRIPTIONS,
+  BUS_PATH,
+  BUS_RECONNECT_MAX_MS,
+  busTopics,
+} from './bus-topics.ts';
 
-export const BUS_COMMANDS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'PUBLISH'] as const;
 export const BusCommandSchema = z.object({
   command: z.enum(BUS_COMMANDS),
   topic: text().min(1).max(200),
@@ -40,14 +37,6 @@ export const BusCommandSchema = z.object({
 });
 export type BusCommand = z.infer<typeof BusCommandSchema>;
 
-export const BUS_ERROR_CODES = [
-  'BAD_COMMAND',
-  'UNKNOWN_TOPIC',
-  'FORBIDDEN',
-  'TOO_MANY_SUBSCRIPTIONS',
-  /** Over the command budget: the command was not run (see BUS_CLOSE_ABUSE). */
-  'RATE_LIMITED',
-] as const;
 export const BusErrorSchema = z.object({
   topic: z.string(),
   error: z.object({ code: z.enum(BUS_ERROR_CODES), message: z.string() }),
@@ -55,8 +44,6 @@ export const BusErrorSchema = z.object({
 export type BusError = z.infer<typeof BusErrorSchema>;
 
 // ---- topics and what they carry
-
-export { busTopics } from './bus-topics.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Parses a topic into its rule and parameter; null for a topic no rule knows. */

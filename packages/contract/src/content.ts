@@ -3,6 +3,14 @@ import { AUTHZ } from './authz.ts';
 import { IdParamsSchema, LocalizedNameSchema, PageQuerySchema, PageSchema, text } from './common.ts';
 import { def } from './endpoint.ts';
 import { fieldCode as code } from './errors.ts';
+import {
+  BANNER_LINK_MAX,
+  BANNER_RANK_MAX,
+  BLOG_PAGE_SIZE,
+  LATEST_NEWS,
+  MARKDOWN_MAX,
+  TITLE_MAX,
+} from './content-limits.ts';
 
 /**
  * Content the hall shows every musician (issue 14, point 3; SPEC sections 3 and 7): news, blog posts and banners,
@@ -10,14 +18,9 @@ import { fieldCode as code } from './errors.ts';
  * and French; the server renders the Markdown into safe HTML (docs/decisions/0037-content-markdown-on-the-server.md).
  */
 
-// ---- news and blog posts
+export { BANNER_LINK_MAX, BANNER_RANK_MAX, BLOG_PAGE_SIZE, LATEST_NEWS, MARKDOWN_MAX, TITLE_MAX };
 
-export const TITLE_MAX = 200;
-export const MARKDOWN_MAX = 20_000;
-/** How many news items GET v1/news/latest answers. */
-export const LATEST_NEWS = 3;
-/** SPEC section 9: the blog's page size. */
-export const BLOG_PAGE_SIZE = 5;
+// ---- news and blog posts
 
 const title = text({ error: 'required' }).trim().min(1, code('required')).max(TITLE_MAX, code('too_long'));
 const markdown = text({ multiline: true, error: 'required' })
@@ -68,9 +71,6 @@ export const BlogQuerySchema = PageQuerySchema.extend({
 export const PublishQuerySchema = z.object({ state: z.enum(['true', 'false'], code('required')) });
 
 // ---- banners
-
-export const BANNER_RANK_MAX = 1000;
-export const BANNER_LINK_MAX = 500;
 
 /** Where a banner may send people: a path of this web app (`/studio/sessions`, never `//host`) or an https address.
  *  Nothing else: no `javascript:`, `data:` or plain http. */

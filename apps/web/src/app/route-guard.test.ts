@@ -28,6 +28,23 @@ describe('guard', () => {
     expect(whenAllowed).toHaveBeenCalledTimes(1);
   });
 
+  it("waits for what whenAllowed returns: the page's first render has its data", async () => {
+    vi.mocked(getCurrentUser).mockReturnValue({ privileges: ['CORE_GUEST'] } as unknown as ReturnType<
+      typeof getCurrentUser
+    >);
+    let answer: () => void = () => undefined;
+    const data = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const done = vi.fn();
+    void guard(SIGNED_IN, { whenAllowed: () => data })(args('/studio/hall')).then(done);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).not.toHaveBeenCalled();
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(done).toHaveBeenCalledWith(null);
+  });
+
   it('does not run it for a visitor it sends away', async () => {
     vi.mocked(getCurrentUser).mockReturnValue(null);
     const whenAllowed = vi.fn();

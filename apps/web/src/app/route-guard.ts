@@ -38,9 +38,10 @@ async function appStartCheck(target: string): Promise<string | null> {
  * The loader of every route: the spec's three guards, in order, on each navigation.
  * Redirects are thrown (react-router's way); a missing role throws a 404 the error element shows.
  * `whenAllowed` runs once access is granted, before the app-start check: a page starts loading its data there, so its
- * requests go out with that check and the page's code instead of after its first render.
+ * requests go out with that check and the page's code instead of after its first render. When it returns a promise,
+ * the navigation also waits for it (alongside the app-start check), so the page's first render already has its data.
  */
-export function guard(access: RouteAccess, options: { whenAllowed?: () => void } = {}) {
+export function guard(access: RouteAccess, options: { whenAllowed?: () => Promise<unknown> | void } = {}) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     await startApp();
     const url = new URL(request.url);
@@ -57,9 +58,7 @@ export function guard(access: RouteAccess, options: { whenAllowed?: () => void }
       throw redirect(decision.to);
     }
     if (decision.type === 'not-found') throw data(null, { status: 404 });
-    options.whenAllowed?.();
-
-    const appStart = await appStartCheck(target);
+    const [appStart] = await Promise.all([appStartCheck(target), options.whenAllowed?.()]);
     if (appStart) throw redirect(appStart);
     return null;
   };

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBusClient, reconnectDelay, type BusSocket } from './bus-client';
+import * as busSchemas from '@tutti/contract/bus';
+import type { BusSchemas } from './bus-schemas';
 
 /** A WebSocket the test opens, feeds and closes by hand. */
 class FakeSocket implements BusSocket {
@@ -54,6 +56,7 @@ function setup() {
     WebSocketImpl: FakeSocket,
     onRevoked,
     onRefused,
+    schemas: async () => busSchemas,
   });
   return { client, urls, onRevoked, onRefused };
 }
@@ -108,12 +111,14 @@ describe('createBusClient', () => {
     const offB = client.subscribe('/hall/sessions', b);
     expect(socket.sent).toEqual([{ command: 'SUBSCRIBE', topic: '/hall/sessions' }]);
     socket.receive({ topic: '/hall/sessions', data: { n: 1 } });
+    await settle(); // the schemas load with the first message
     expect(a).toHaveBeenCalledWith({ n: 1 });
     expect(b).toHaveBeenCalledWith({ n: 1 });
     offA();
     offA(); // twice: still only one handler removed
     expect(socket.sent).toHaveLength(1);
     socket.receive({ topic: '/hall/sessions', data: { n: 2 } });
+    await settle();
     expect(a).toHaveBeenCalledTimes(1);
     expect(b).toHaveBeenCalledTimes(2);
     offB();
@@ -121,6 +126,32 @@ describe('createBusClient', () => {
       { command: 'SUBSCRIBE', topic: '/hall/sessions' },
       { command: 'UNSUBSCRIBE', topic: '/hall/sessions' },
     ]);
+  });
+
+  it('loads the schemas with the first message, not before, and handles messages in their order', async () => {
+    let loaded: (schemas: BusSchemas) => void = () => undefined;
+    const loading = new Promise<BusSchemas>((resolve) => (loaded = resolve));
+    const schemas = vi.fn(() => loading);
+    const client = createBusClient({
+      url: async () => 'ws://bus/?token=t',
+      WebSocketImpl: FakeSocket,
+      onRevoked: vi.fn(),
+      schemas,
+    });
+    client.start();
+    await settle();
+    latest().open();
+    const seen: unknown[] = [];
+    client.subscribe('/hall/sessions', (data) => seen.push(data));
+    await settle();
+    expect(schemas).not.toHaveBeenCalled();
+    latest().receive({ topic: '/hall/sessions', data: 1 });
+    latest().receive({ topic: '/hall/sessions', data: 2 });
+    await settle();
+    expect(seen).toEqual([]);
+    loaded(busSchemas);
+    await settle();
+    expect(seen).toEqual([1, 2]);
   });
 
   it('only calls the handlers of the event topic, and reports refusals', async () => {
@@ -134,6 +165,7 @@ describe('createBusClient', () => {
     client.subscribe('/users/u/invitations', mine);
     latest().receive({ topic: '/users/u/invitations', data: 'x' });
     latest().receive({ topic: '/sessions/s', error: { code: 'FORBIDDEN', message: 'no' } });
+    await settle();
     expect(hall).not.toHaveBeenCalled();
     expect(mine).toHaveBeenCalledWith('x');
     expect(onRefused).toHaveBeenCalledWith('/sessions/s', 'FORBIDDEN', 'no');

@@ -1,11 +1,6 @@
-import {
-  BUS_CLOSE_REVOKED,
-  BUS_CLOSE_UNAUTHENTICATED,
-  BUS_RECONNECT_MAX_MS,
-  BusErrorSchema,
-  BusMessageSchema,
-  type BusCommand,
-} from '@tutti/contract/bus';
+import type { BusCommand } from '@tutti/contract/bus';
+import { BUS_CLOSE_REVOKED, BUS_CLOSE_UNAUTHENTICATED, BUS_RECONNECT_MAX_MS } from '@tutti/contract/bus-topics';
+import { loadBusSchemas, type BusSchemas } from './bus-schemas';
 
 /** What the client needs of a WebSocket: the browser's, or a fake in tests. */
 export interface BusSocket {
@@ -32,6 +27,8 @@ export interface BusClientOptions {
   onRevoked: () => void;
   /** A command was refused (forbidden or unknown topic…); the default only warns in the console. */
   onRefused?: (topic: string, code: string, message: string) => void;
+  /** The schemas messages are checked with, loaded with the first message (lib/bus-schemas.ts by default). */
+  schemas?: () => Promise<BusSchemas>;
 }
 
 export interface BusClient {
@@ -97,6 +94,10 @@ export function createBusClient(options: BusClientOptions): BusClient {
     }, delay);
   }
 
+  // Messages are handled one after the other, in their order of arrival, once the schemas are here.
+  let handled: Promise<void> = Promise.resolve();
+  const schemas = options.schemas ?? loadBusSchemas;
+
   function dispatch(raw: unknown): void {
     let message: unknown;
     try {
@@ -104,6 +105,12 @@ export function createBusClient(options: BusClientOptions): BusClient {
     } catch {
       return; // not ours to interpret; the server only sends JSON
     }
+    handled = handled
+      .then(async () => handle(await schemas(), message))
+      .catch((error: unknown) => console.warn('bus: a message could not be handled', error));
+  }
+
+  function handle({ BusErrorSchema, BusMessageSchema }: BusSchemas, message: unknown): void {
     const refusal = BusErrorSchema.safeParse(message);
     if (refusal.success) {
       onRefused(refusal.data.topic, refusal.data.error.code, refusal.data.error.message);

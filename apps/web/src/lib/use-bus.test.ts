@@ -29,7 +29,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api', () => ({ api }));
 
-const { closeBus, startBus, useBusTopic } = await import('./use-bus');
+const { closeBus, startBus, useBusEvent, useBusTopic } = await import('./use-bus');
 const { dropAccessToken, storeTokens } = await import('./session');
 
 /** A JWT whose payload only has an expiry; the signature is the server's business. */
@@ -68,6 +68,18 @@ describe('useBusTopic', () => {
     await waitFor(() => expect(live()).toEqual(['/sessions/a']));
     rerender({ topic: '/sessions/b' });
     await waitFor(() => expect(live()).toEqual(['/sessions/b']));
+  });
+
+  it('useBusEvent hands on the events that match their schema, and drops the others', async () => {
+    const onEvent = vi.fn();
+    renderHook(() => useBusEvent('/conversations/c/typing', 'TypingEventSchema', onEvent));
+    await waitFor(() => expect(live()).toHaveLength(1));
+    const accountId = '11111111-1111-4111-8111-111111111111';
+    act(() => subscriptions[0]?.handler({ accountId, typing: true }));
+    act(() => subscriptions[0]?.handler({ accountId: 'not an id', typing: 'yes' }));
+    await waitFor(() => expect(onEvent).toHaveBeenCalledWith({ accountId, typing: true }));
+    await act(async () => undefined);
+    expect(onEvent).toHaveBeenCalledTimes(1);
   });
 
   it('passes the reconnection signal on', async () => {

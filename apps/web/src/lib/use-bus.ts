@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { BusClient } from './bus-client';
+import { loadBusSchemas, type BusEventOf, type BusEventSchemaName } from './bus-schemas';
 import { api } from './api';
 import { isTokenExpired } from './jwt';
 import { getAccessToken } from './session';
@@ -97,4 +98,29 @@ export function useBusTopic(
       unsubscribe?.();
     };
   }, [topic]);
+}
+
+/**
+ * useBusTopic, with each event checked against one of the contract's event schemas (named, not imported: the schemas
+ * load with the first message, lib/bus-schemas.ts). `onEvent` gets the events that match; others are dropped.
+ */
+export function useBusEvent<K extends BusEventSchemaName>(
+  topic: string | null,
+  schema: K,
+  onEvent: (event: BusEventOf<K>) => void,
+  onResubscribed?: () => void,
+): void {
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useBusTopic(
+    topic,
+    (data) =>
+      void loadBusSchemas().then((bus) => {
+        const parsed = bus[schema].safeParse(data);
+        if (parsed.success) latest.current(parsed.data as BusEventOf<K>);
+      }),
+    onResubscribed,
+  );
 }

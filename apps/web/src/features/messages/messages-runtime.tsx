@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { busTopics, PrivateMessagesEventSchema } from '@tutti/contract/bus';
+import { busTopics } from '@tutti/contract/bus-topics';
 import type { PrivateMessage } from '@tutti/contract/messages';
 import { showToast } from '../../components/ui/toast-host';
-import { useBusTopic } from '../../lib/use-bus';
+import { useBusEvent } from '../../lib/use-bus';
 import { fetchPublicAccount, findLoadedConversation } from './api/conversations';
 import { messageKeys } from './api/query-keys';
 import { addMessageToThread, setReadMarker } from './api/thread';
@@ -61,12 +61,10 @@ export function MessagesRuntime({ userId }: { userId: string }) {
     });
   };
 
-  useBusTopic(
+  useBusEvent(
     busTopics.privateMessages(userId),
-    (data) => {
-      const parsed = PrivateMessagesEventSchema.safeParse(data);
-      if (!parsed.success) return;
-      const event = parsed.data;
+    'PrivateMessagesEventSchema',
+    (event) => {
       queryClient.setQueryData(messageKeys.unread, event.unreadConversations);
       if (event.event === 'message') {
         addMessageToThread(queryClient, event.message);

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { testUser } from '../../../test/current-user';
+import { checkedBusHandler } from '../../../test/bus-events';
+import type { BusEventSchemaName } from '../../lib/bus-schemas';
 import type { Conversation, ConversationMember, MessagePage, PrivateMessage } from '@tutti/contract/messages';
 
 export const ME_ID = '11111111-1111-4111-8111-111111111111';
@@ -84,6 +86,9 @@ export const bus = {
 export const busModule = {
   useBusTopic: vi.fn((topic: string | null, onMessage: (data: unknown) => void) => {
     if (topic) bus.handlers.set(topic, onMessage);
+  }),
+  useBusEvent: vi.fn((topic: string | null, schema: BusEventSchemaName, onEvent: (event: unknown) => void) => {
+    if (topic) bus.handlers.set(topic, checkedBusHandler(schema, onEvent));
   }),
   publishBus: vi.fn((topic: string, data: unknown) => void bus.published.push({ topic, data })),
   startBus: vi.fn(),

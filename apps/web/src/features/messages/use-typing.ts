@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { busTopics, TypingEventSchema } from '@tutti/contract/bus';
+import { busTopics } from '@tutti/contract/bus-topics';
 import { TYPING_EXPIRY_MS, TYPING_REPEAT_MS } from '@tutti/contract/messages';
-import { publishBus, useBusTopic } from '../../lib/use-bus';
+import { publishBus, useBusEvent } from '../../lib/use-bus';
 
 /** A pause this long in the typing counts as stopping (the other page then hides "is typing…" at once). */
 export const TYPING_PAUSE_MS = TYPING_REPEAT_MS + 1_000;
@@ -20,11 +20,10 @@ export function useOtherTyping(conversationId: string, myId: string): { typing: 
     setTyping(false);
   }, []);
   useEffect(() => clear, [conversationId, clear]);
-  useBusTopic(busTopics.typing(conversationId), (data) => {
-    const parsed = TypingEventSchema.safeParse(data);
-    if (!parsed.success || parsed.data.accountId === myId) return; // my own other tab
+  useBusEvent(busTopics.typing(conversationId), 'TypingEventSchema', (event) => {
+    if (event.accountId === myId) return; // my own other tab
     clear();
-    if (!parsed.data.typing) return;
+    if (!event.typing) return;
     setTyping(true);
     timer.current = window.setTimeout(clear, TYPING_EXPIRY_MS);
   });

@@ -6,7 +6,8 @@ import '@mantine/core/styles/Badge.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { busTopics, InvitationEventSchema } from '@tutti/contract/bus';
+import { busTopics } from '@tutti/contract/bus-topics';
+import { loadBusSchemas } from '../../lib/bus-schemas';
 import { showToast } from '../../components/ui/toast-host';
 import { useBusTopic } from '../../lib/use-bus';
 import { useMySessions } from './api/list-my-sessions';
@@ -31,17 +32,20 @@ export function InvitationNotices({ userId }: { userId: string }) {
     busTopics.invitations(userId),
     (data) => {
       refresh();
-      const parsed = InvitationEventSchema.safeParse(data);
-      if (!parsed.success) return;
-      const { session, invitedBy } = parsed.data;
-      const live = session.status === 'live' && session.kind === 'open';
-      showToast({
-        message: t('hall.invitedToast', { name: invitedBy.displayedUsername, session: session.name }),
-        action: (
-          <Anchor component={Link} to={sessionPath(session)} state={live ? AUTO_JOIN_STATE : undefined} size="sm">
-            {live ? t('common.join') : t('hall.seeInvitation')}
-          </Anchor>
-        ),
+      // The topic also says when a session of mine changed: only a new invitation is announced.
+      void loadBusSchemas().then(({ InvitationEventSchema }) => {
+        const parsed = InvitationEventSchema.safeParse(data);
+        if (!parsed.success) return;
+        const { session, invitedBy } = parsed.data;
+        const live = session.status === 'live' && session.kind === 'open';
+        showToast({
+          message: t('hall.invitedToast', { name: invitedBy.displayedUsername, session: session.name }),
+          action: (
+            <Anchor component={Link} to={sessionPath(session)} state={live ? AUTO_JOIN_STATE : undefined} size="sm">
+              {live ? t('common.join') : t('hall.seeInvitation')}
+            </Anchor>
+          ),
+        });
       });
     },
     refresh,

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { busTopics, SessionEventSchema } from '@tutti/contract/bus';
+import { busTopics } from '@tutti/contract/bus-topics';
 import type { Session } from '@tutti/contract/sessions';
 import { showToast } from '../../components/ui/toast-host';
 import { useCurrentUser } from '../../lib/session';
-import { useBusTopic } from '../../lib/use-bus';
+import { useBusEvent } from '../../lib/use-bus';
 import { sessionKeys } from './api/query-keys';
 import { chimeFor, playChime, unlockChimeOnGesture, useChimeOn } from './chime';
 import type { RehearsalEnd } from './rehearsal-controller';
@@ -28,12 +28,10 @@ export function useSessionEvents(
   // Sound needs a gesture first: the page's own clicks (Join among them) open it, only while the chime may play.
   useEffect(() => (chimeOn ? unlockChimeOnGesture() : undefined), [chimeOn]);
 
-  useBusTopic(
+  useBusEvent(
     busTopics.session(sessionId),
-    (data) => {
-      const parsed = SessionEventSchema.safeParse(data);
-      if (!parsed.success) return;
-      const event = parsed.data;
+    'SessionEventSchema',
+    (event) => {
       // A public session's events reach anyone watching, so they carry no invitations (and none is ever withdrawn):
       // keep the ones this page was shown rather than blank the organizer's and the invited's list.
       queryClient.setQueryData<Session>(sessionKeys.details(sessionId), (cached) =>

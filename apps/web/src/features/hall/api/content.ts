@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { BLOG_PAGE_SIZE } from '@tutti/contract/content';
+import { BLOG_PAGE_SIZE } from '@tutti/contract/content-limits';
 import { api } from '../../../lib/api';
 
 /** Published content changes rarely: a visit to the hall reads it once, then every few minutes at most. */
