@@ -5,6 +5,9 @@ import {
   checkConformance,
   checkRepository,
   DOC,
+  isCodePath,
+  isStatementKey,
+  isTestPath,
   normalize,
   parseRows,
   projectEntries,
@@ -80,6 +83,64 @@ describe('the conformance check', () => {
     expect(checkConformance(broken, entries, exists, read)).toEqual([
       expect.stringMatching(/names apps\/server\/test\/gone\.test\.ts, which does not exist/),
     ]);
+  });
+
+  describe('statement rows (key `S<section>.…`)', () => {
+    const statement = (code: string, tests: string) => `| \`S5.example\` | a rule | ${code} | ${tests} |`;
+    const withRow = (row: string) => `${doc}\n${row}\n`;
+    const CODE = '`apps/web/src/lib/validation.ts: passwordCode`';
+    const TEST = '`apps/web/src/features/auth/pages/signup-page.test.tsx`';
+
+    it('pass with existing code and an existing unit, integration or end-to-end test', () => {
+      expect(checkConformance(withRow(statement(CODE, TEST)), entries, exists, read)).toEqual([]);
+      expect(checkConformance(withRow(statement(CODE, '`e2e/tests/newcomer.spec.ts`')), entries, exists, read)).toEqual(
+        [],
+      );
+    });
+
+    it('fail when one loses its test path, naming the row', () => {
+      const problems = checkConformance(withRow(statement(CODE, 'see the journey')), entries, exists, read);
+      expect(problems).toEqual([expect.stringMatching(/:\d+: statement `S5\.example` names no test/)]);
+    });
+
+    it('fail when its test file does not exist', () => {
+      const gone = '`apps/web/src/features/auth/pages/gone.test.tsx`';
+      expect(checkConformance(withRow(statement(CODE, gone)), entries, exists, read)).toEqual([
+        expect.stringContaining('names apps/web/src/features/auth/pages/gone.test.tsx, which does not exist'),
+        expect.stringContaining('statement `S5.example` names no test'),
+      ]);
+    });
+
+    it('fail when they name a test but no code (a test helper or a document is not code)', () => {
+      const helpersOnly = statement(
+        '`apps/web/test/render.tsx`, `docs/decisions/0004-error-model-field-codes.md`',
+        TEST,
+      );
+      expect(checkConformance(withRow(helpersOnly), entries, exists, read)).toEqual([
+        expect.stringContaining('statement `S5.example` names no code'),
+      ]);
+    });
+
+    it('of this document: each one that loses its tests is reported', () => {
+      const rows = parseRows(doc).filter((row) => isStatementKey(row.key));
+      expect(rows.length).toBeGreaterThan(100);
+      const row = rows.find((r) => r.key === 'S5.password-min-length')!;
+      const line = doc.split('\n')[row.line - 1]!;
+      const stripped = row.files
+        .filter(isTestPath)
+        .reduce((text, file) => text.replaceAll(`\`${file}\``, 'a test'), line);
+      expect(checkConformance(doc.replace(line, stripped), entries, exists, read)).toEqual([
+        `${DOC}:${row.line}: statement \`S5.password-min-length\` names no test (an existing *.test.ts, *.test.tsx or e2e/tests/*.spec.ts)`,
+      ]);
+    });
+
+    it('are told from the other keys by `S` and a digit', () => {
+      expect(['S3.current-user.displayedUsername', 'S8.403-logout'].map(isStatementKey)).toEqual([true, true]);
+      expect(['STORAGE_KEYS', 'SKILL_LEVELS', 'signal status'].map(isStatementKey)).toEqual([false, false, false]);
+      expect(isTestPath('e2e/support/ui.ts')).toBe(false);
+      expect(isCodePath('apps/nals/test/harness.ts')).toBe(false);
+      expect(isCodePath('packages/contract/src/common.ts')).toBe(true);
+    });
   });
 
   it('fails when a constant is no longer exported where the list says', () => {

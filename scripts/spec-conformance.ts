@@ -2,7 +2,8 @@
  * The spec conformance check (issue 15): every entry of the project's own lists (the contract's route table, the
  * web's route table, the audio client's actions and signals, the business constants) and, where `../shared/spec/`
  * is present (as in CI), every line of its endpoints.txt, routes.txt and broker.txt, has a row in
- * docs/spec-conformance.md; and every file a row names exists. Run by `npm test` (scripts/spec-conformance.test.ts)
+ * docs/spec-conformance.md; every file a row names exists; and every statement row (key `S<section>.…`) names the
+ * code that makes it true and a test that would fail without it. Run by `npm test` (scripts/spec-conformance.test.ts)
  * and on its own: `npx tsx scripts/spec-conformance.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ export const BUSINESS_CONSTANTS: Record<string, string> = {
   NALS_GATES: 'packages/contract/src/nals.ts',
   STARTUP_RETRY_MS: 'apps/web/src/app/startup.ts',
   CURRENCY: 'packages/contract/src/products.ts',
-  BLOG_PAGE_SIZE: 'packages/contract/src/content.ts',
+  BLOG_PAGE_SIZE: 'packages/contract/src/content-limits.ts',
   CITY_SUGGESTIONS_LIMIT: 'packages/contract/src/community.ts',
   STORAGE_KEYS: 'apps/web/src/lib/storage.ts',
   MIN_PASSWORD_LENGTH: 'packages/contract/src/common.ts',
@@ -136,7 +137,32 @@ export function parseRows(markdown: string): Row[] {
   return rows;
 }
 
-/** What is wrong: entries without a row, rows naming a file that does not exist, constants not where they are said. */
+/** A statement row's key: `S`, its SPEC section's number, then its name (`S3.current-user.displayedUsername`). */
+export const isStatementKey = (key: string): boolean => /^S\d/.test(key);
+
+/** A test that would fail without the statement: a unit or integration test, or an end-to-end journey. */
+export const isTestPath = (file: string): boolean =>
+  /\.test\.tsx?$/.test(file) || /^e2e\/tests\/.+\.spec\.ts$/.test(file);
+
+/** Code of the product (not a test, not a test's helper, not a document). */
+export const isCodePath = (file: string): boolean =>
+  /^(apps|packages)\//.test(file) && !isTestPath(file) && !/(^|\/)test\//.test(file);
+
+/** A statement row without existing code or an existing test: what it is missing. */
+function statementProblems(row: Row, exists: (file: string) => boolean): string[] {
+  const present = row.files.filter(exists);
+  const missing: string[] = [];
+  if (!present.some(isCodePath)) missing.push('names no code (an existing file of apps/ or packages/)');
+  if (!present.some(isTestPath)) {
+    missing.push('names no test (an existing *.test.ts, *.test.tsx or e2e/tests/*.spec.ts)');
+  }
+  return missing.map((what) => `${DOC}:${row.line}: statement \`${row.key}\` ${what}`);
+}
+
+/**
+ * What is wrong: entries without a row, rows naming a file that does not exist, statement rows without code or
+ * test, constants not where they are said.
+ */
 export function checkConformance(
   doc: string,
   entries: Entry[],
@@ -157,6 +183,7 @@ export function checkConformance(
     for (const file of row.files) {
       if (!exists(file)) problems.push(`${DOC}:${row.line}: \`${row.key}\` names ${file}, which does not exist`);
     }
+    if (isStatementKey(row.key)) problems.push(...statementProblems(row, exists));
   }
   for (const entry of entries.filter((e) => e.list === 'constant')) {
     if (!exists(entry.source) || !new RegExp(`export const ${entry.key}\\b`).test(read(entry.source))) {
