@@ -42,6 +42,7 @@ export const BUSINESS_CONSTANTS: Record<string, string> = {
   MIN_SOCIAL_AGE: 'packages/contract/src/common.ts',
   CANCELLATION_REASONS: 'packages/contract/src/subscriptions.ts',
   SKILL_LEVELS: 'packages/contract/src/community.ts',
+  CONNECTION_TYPES: 'packages/contract/src/community.ts',
   LOCALES: 'packages/contract/src/common.ts',
 };
 

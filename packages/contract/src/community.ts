@@ -13,6 +13,11 @@ export const SKILL_LEVELS = ['beginner', 'medium', 'expert'] as const;
 export const SkillLevelSchema = z.enum(SKILL_LEVELS);
 export type SkillLevel = z.infer<typeof SkillLevelSchema>;
 
+/** How a musician reaches the internet (SPEC section 9): the self-check's advice depends on it. */
+export const CONNECTION_TYPES = ['fiber', 'broadband', 'satellite', 'other'] as const;
+export const ConnectionTypeSchema = z.enum(CONNECTION_TYPES, fieldCode('invalid')).meta({ id: 'ConnectionType' });
+export type ConnectionType = z.infer<typeof ConnectionTypeSchema>;
+
 export const BIOGRAPHY_MAX = 1000;
 export const SOCIAL_LINKS_MAX = 10;
 export const INSTRUMENTS_MAX = 12;
@@ -101,6 +106,8 @@ export const ProfileSchema = z
     socialLinks: z.array(SocialLinkSchema),
     instruments: z.array(PlayedInstrumentSchema),
     musicStyles: z.array(z.string()),
+    /** Null: not told (or a restricted profile). */
+    connectionType: ConnectionTypeSchema.nullable(),
     followers: z.number().int().nullable(),
     follows: z.number().int().nullable(),
     followed: z.boolean(),
@@ -133,6 +140,8 @@ export const ProfileBodySchema = z.object({
   newsOptIn: z.boolean().optional(),
   socialLinks: z.array(z.object({ network: idCode, url: urlSchema })).max(SOCIAL_LINKS_MAX, fieldCode('too_many')),
   musicStyles: z.array(idCode).max(MUSIC_STYLES_MAX, fieldCode('too_many')),
+  /** Null clears it; absent leaves it as it is. */
+  connectionType: ConnectionTypeSchema.nullable().optional(),
 });
 export type ProfileBody = z.infer<typeof ProfileBodySchema>;
 
@@ -205,7 +214,7 @@ export const communityEndpoints = {
     access: 'user',
     authz: social,
     tag: 'community',
-    summary: 'Edit my profile: country, city, biography, public or private, social links, music styles',
+    summary: 'Edit my profile: country, city, biography, public or private, social links, music styles, connection',
     body: ProfileBodySchema,
     response: ProfileSchema,
   }),

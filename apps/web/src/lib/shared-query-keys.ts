@@ -3,3 +3,7 @@
  * carries my free minutes left, which a subscription removes.
  */
 export const MY_SESSIONS_KEY = ['sessions', 'mine'] as const;
+
+/** A musician's profile, under the community's `community` key (a change of blocks reloads it): the self-check reads
+ *  my connection type from my own, sharing the cache my profile page fills and updates on save. */
+export const profileKey = (username: string) => ['community', 'profile', username] as const;

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CONNECTION_TYPES } from '@tutti/contract/community';
 import { instant } from '../../platform/schema-columns.ts';
 import { cities } from '../places/places.schema.ts';
 
@@ -40,6 +53,8 @@ export const accounts = pgTable(
     /** Storage keys (platform/storage); null: the default avatar, no cover. */
     profilePicture: text('profile_picture'),
     coverPicture: text('cover_picture'),
+    /** How the musician reaches the internet (SPEC section 9); null: not told. The self-check's advice reads it. */
+    connectionType: text('connection_type', { enum: CONNECTION_TYPES }),
     /** Set by an administrator: the profile shows a verified badge. */
     verified: boolean('verified').notNull().default(false),
     /** Accent-free lower-case names, for search (places_normalize, migration 0011; trigram-indexed). */
@@ -67,6 +82,11 @@ export const accounts = pgTable(
     index('accounts_deletion_requested_at_idx')
       .on(t.deletionRequestedAt)
       .where(sql`${t.deletionRequestedAt} IS NOT NULL`),
+    // The contract's list: a new type is a new migration (null passes, as SQL checks let it).
+    check(
+      'accounts_connection_type',
+      sql`${t.connectionType} in (${sql.raw(CONNECTION_TYPES.map((c) => `'${c}'`).join(', '))})`,
+    ),
   ],
 );
 

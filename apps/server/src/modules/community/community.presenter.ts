@@ -87,6 +87,7 @@ export function presentProfile(p: ProfileParts): Profile {
     socialLinks: open(p.links, []),
     instruments: open(p.played, []),
     musicStyles: open(p.styles, []),
+    connectionType: open(a.connectionType, null),
     followers: open(p.counts.followers, null),
     follows: open(p.counts.follows, null),
     followed: a.followed,

@@ -47,6 +47,8 @@ export interface ProfilePatch {
   biography: string | null;
   publicProfile: boolean;
   newsOptIn?: boolean;
+  /** Absent: left as it is. */
+  connectionType?: AccountRow['connectionType'];
   socialLinks: { network: string; url: string }[];
   musicStyles: string[];
 }
@@ -166,6 +168,7 @@ export function createCommunityRepository(db: Db, cache: SessionCache) {
             biography: patch.biography,
             publicProfile: patch.publicProfile,
             ...(patch.newsOptIn !== undefined && { newsOptIn: patch.newsOptIn }),
+            ...(patch.connectionType !== undefined && { connectionType: patch.connectionType }),
           })
           .where(eq(accounts.id, id));
         await tx.delete(accountSocialLinks).where(eq(accountSocialLinks.accountId, id));

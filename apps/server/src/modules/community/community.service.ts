@@ -180,6 +180,7 @@ export function createCommunityService(deps: CommunityDeps) {
         biography: body.biography === null || body.biography === '' ? null : body.biography,
         publicProfile: body.publicProfile,
         newsOptIn: body.newsOptIn,
+        connectionType: body.connectionType,
         socialLinks: body.socialLinks,
         musicStyles: body.musicStyles,
       });

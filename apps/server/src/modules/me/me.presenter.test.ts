@@ -24,6 +24,7 @@ const account: AccountRow = {
   countryCode: null,
   cityId: null,
   biography: null,
+  connectionType: null,
   profilePicture: null,
   coverPicture: null,
   verified: false,

@@ -26,6 +26,43 @@ describe('self-check verdict', () => {
     expect(tipsFor('tooHigh', [80, 82, 85])).toEqual(['wired', 'headphones', 'buffer', 'region']);
   });
 
+  describe('with the musician’s connection type', () => {
+    const steady = { excellent: [2, 3, 2, 4, 3], good: [30, 31, 32], tooHigh: [180, 185, 190] };
+    const irregular = [3, 3, 23, 3, 3, 2, 4, 3, 24, 3];
+
+    it('changes nothing when the page cannot know it, and nothing needs improving whatever it is', () => {
+      expect(tipsFor('tooHigh', steady.tooHigh, undefined)).toEqual(['wired', 'headphones', 'buffer', 'region']);
+      expect(tipsFor('good', steady.good)).toEqual(['wired', 'headphones', 'buffer']);
+      for (const connection of ['fiber', 'broadband', 'satellite', 'other', null] as const) {
+        expect(tipsFor('excellent', steady.excellent, connection)).toEqual([]);
+      }
+    });
+
+    it('satellite: the link itself comes first, instead of the cable and the nearer region', () => {
+      expect(tipsFor('tooHigh', steady.tooHigh, 'satellite')).toEqual(['satellite', 'headphones', 'buffer']);
+      expect(tipsFor('good', steady.good, 'satellite')).toEqual(['satellite', 'headphones', 'buffer']);
+      // An excellent figure is not blamed on the satellite: only the cable for its irregular gaps.
+      expect(tipsFor('excellent', irregular, 'satellite')).toEqual(['wired']);
+    });
+
+    it('fiber and broadband: the cable rather than Wi-Fi, in their own words, first', () => {
+      expect(tipsFor('tooHigh', steady.tooHigh, 'fiber')).toEqual(['wiredFiber', 'headphones', 'buffer', 'region']);
+      expect(tipsFor('good', steady.good, 'broadband')).toEqual(['wiredBroadband', 'headphones', 'buffer']);
+      expect(tipsFor('excellent', irregular, 'fiber')).toEqual(['wiredFiber']);
+      expect(tipsFor('excellent', irregular, 'broadband')).toEqual(['wiredBroadband']);
+    });
+
+    it('another connection: a fixed line, wired, in place of the cable tip', () => {
+      expect(tipsFor('tooHigh', steady.tooHigh, 'other')).toEqual(['otherLine', 'headphones', 'buffer', 'region']);
+      expect(tipsFor('excellent', irregular, 'other')).toEqual(['otherLine']);
+    });
+
+    it('not told in the profile: the usual tips, then to tell it', () => {
+      expect(tipsFor('good', steady.good, null)).toEqual(['wired', 'headphones', 'buffer', 'setConnection']);
+      expect(tipsFor('excellent', irregular, null)).toEqual(['wired', 'setConnection']);
+    });
+  });
+
   it('takes percentiles by nearest rank', () => {
     expect(percentile([], 0.5)).toBeNull();
     expect(percentile([5], 0.9)).toBe(5);

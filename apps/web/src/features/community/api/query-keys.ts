@@ -1,7 +1,9 @@
+import { profileKey } from '../../../lib/shared-query-keys';
+
 /** Every community query sits under `community`, so a change of blocks (mine or someone's of me) reloads them all. */
 export const communityKeys = {
   all: ['community'] as const,
-  profile: (username: string) => ['community', 'profile', username] as const,
+  profile: profileKey,
   search: (body: unknown) => ['community', 'search', body] as const,
   follows: (page: number) => ['community', 'follows', page] as const,
   followers: (accountId: string, page: number) => ['community', 'followers', accountId, page] as const,

@@ -16,8 +16,9 @@ import { COMMUNITY_NS } from '../translations';
 const bare = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /**
- * Biography, instruments, styles and links of a profile, on `/me` and on another musician's page. My own profile shows
- * every section, empty ones saying so (what I have yet to fill in); another's leaves out an empty biography and links.
+ * Biography, instruments, connection, styles and links of a profile, on `/me` and on another musician's page. My own
+ * profile shows every section, empty ones saying so (what I have yet to fill in); another's leaves out an empty
+ * biography, connection and links.
  */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t } = useTranslation(COMMUNITY_NS);
@@ -55,6 +56,11 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           </Stack>
         )}
       </SectionCard>
+      {(profile.connectionType || own) && (
+        <SectionCard title={t('profile.connection')} empty={t('profile.noConnection')}>
+          {profile.connectionType && <Text fw={600}>{t(`connectionTypes.${profile.connectionType}`)}</Text>}
+        </SectionCard>
+      )}
       <SectionCard title={t('profile.styles')} empty={t('profile.noStyle')}>
         {profile.musicStyles.length > 0 && (
           <Group gap="xs">

@@ -10,6 +10,7 @@ describe('profile limits', () => {
     expect(local.INSTRUMENTS_MAX).toBe(contract.INSTRUMENTS_MAX);
     expect(local.MUSIC_STYLES_MAX).toBe(contract.MUSIC_STYLES_MAX);
     expect(local.SKILL_LEVELS).toEqual(contract.SKILL_LEVELS);
+    expect(local.CONNECTION_TYPES).toEqual(contract.CONNECTION_TYPES);
     expect(local.CITY_QUERY_MIN_LENGTH).toBe(CITY_MIN);
   });
 });

@@ -30,6 +30,7 @@ export function sampleProfile(patch: Partial<Profile> = {}): Profile {
     socialLinks: [{ network: 'youtube', url: 'https://youtube.com/@ben' }],
     instruments: [{ instrument: 'guitar', skill: 'expert', brand: 'Gibson', model: 'ES-335' }],
     musicStyles: ['blues'],
+    connectionType: 'fiber',
     followers: 3,
     follows: 1,
     followed: false,

@@ -24,6 +24,7 @@ function profileOf(patch: Partial<Profile> = {}): Profile {
     socialLinks: [{ network: 'youtube', url: 'https://youtube.com/@ben' }],
     instruments: [{ instrument: 'drums', skill: 'expert', brand: 'Yamaha', model: 'Stage Custom' }],
     musicStyles: ['jazz'],
+    connectionType: 'broadband',
     followers: 1,
     follows: 2,
     followed: false,
@@ -74,6 +75,8 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Drummer from Lyon.')).toBeInTheDocument();
     expect(await screen.findByText('Drums')).toBeInTheDocument();
     expect(screen.getByText('Yamaha Stage Custom')).toBeInTheDocument();
+    const connection = screen.getByRole('region', { name: 'Internet connection' });
+    expect(connection).toHaveTextContent('Broadband (DSL/cable)');
     expect(await screen.findByText('Jazz')).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'YouTube https://youtube.com/@ben (opens in a new tab)' });
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -81,6 +84,22 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: '1 follower' })).toBeInTheDocument();
     expect(screen.getByText('2 follows')).toBeInTheDocument();
     expect(document.title).toBe('Ben | Tutti');
+  });
+
+  it('shows the connection type in French, and leaves the section out when the musician has not told it', async () => {
+    profile = () => json(200, profileOf({ connectionType: 'satellite' }));
+    show('fr');
+    const section = await screen.findByRole('region', { name: 'Connexion Internet' });
+    expect(section).toHaveTextContent('Satellite');
+    cleanup();
+    profile = () => json(200, profileOf({ connectionType: 'fiber' }));
+    show('fr');
+    expect(await screen.findByRole('region', { name: 'Connexion Internet' })).toHaveTextContent('Fibre');
+    cleanup();
+    profile = () => json(200, profileOf({ connectionType: null }));
+    show();
+    expect(await screen.findByRole('region', { name: 'Instruments' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Internet connection' })).not.toBeInTheDocument();
   });
 
   it('follows the musician', async () => {
@@ -154,6 +173,7 @@ describe('ProfilePage', () => {
           socialLinks: [],
           instruments: [],
           musicStyles: [],
+          connectionType: null,
           followers: null,
           follows: null,
           delayMs: null,

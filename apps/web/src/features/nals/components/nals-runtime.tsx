@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@tutti/contract/accounts';
 import { useServerConfig } from '../../../lib/nals/server-config';
-import { connectNals, useNals } from '../../../lib/nals/nals-store';
+import { connectNals, nalsStore, useNals } from '../../../lib/nals/nals-store';
+import { followClient } from '../install-progress';
 import { NALS_NS } from '../translations';
 import { openNotInstalledDialog } from './dialogs';
 
@@ -19,6 +20,9 @@ export function NalsRuntime({ user }: { user: CurrentUser }) {
     if (!queueHost) return undefined;
     return connectNals({ queueHost, accountId, nalsToken });
   }, [queueHost, accountId, nalsToken]);
+
+  // The installation's state (install-state.ts) counts the clients that said hello, from any page of the session.
+  useEffect(() => followClient(nalsStore, accountId), [accountId]);
 
   // Spec section 8: NALS_NOT_FOUND opens the "not installed" dialog.
   const notFound = useNals((s) => s.notFoundCount);

@@ -1,12 +1,18 @@
-import { Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import { useTranslation } from 'react-i18next';
-import { tipsFor, verdictOf, type SelfcheckVerdict } from '../selfcheck-verdict';
+import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths';
+import { tipsFor, verdictOf, type KnownConnection, type SelfcheckVerdict } from '../selfcheck-verdict';
 import { NALS_NS } from '../translations';
+
+/** My profile in edit mode, where the connection type is set. */
+const EDIT_PROFILE = `${PATHS.me}?edit=1`;
 
 // The colour only repeats the words (an icon beside them), so the text keeps the page's own contrast.
 const COLOR: Record<SelfcheckVerdict, string> = { excellent: 'teal.8', good: 'yellow.6', tooHigh: 'red.8' };
@@ -27,11 +33,18 @@ function VerdictIcon({ verdict }: { verdict: SelfcheckVerdict }) {
   );
 }
 
-/** What the measured round trip means for playing together, and what would lower it. */
-export function SelfcheckVerdictPanel({ roundTripMs, samples }: { roundTripMs: number; samples: readonly number[] }) {
+interface SelfcheckVerdictPanelProps {
+  roundTripMs: number;
+  samples: readonly number[];
+  /** The musician's connection type, from their profile (undefined: not known to the page). */
+  connection?: KnownConnection;
+}
+
+/** What the measured round trip means for playing together, and what would lower it on this connection. */
+export function SelfcheckVerdictPanel({ roundTripMs, samples, connection }: SelfcheckVerdictPanelProps) {
   const { t } = useTranslation(NALS_NS);
   const verdict = verdictOf(roundTripMs);
-  const tips = tipsFor(verdict, samples);
+  const tips = tipsFor(verdict, samples, connection);
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -50,7 +63,17 @@ export function SelfcheckVerdictPanel({ roundTripMs, samples }: { roundTripMs: n
           </Text>
           <List size="sm" spacing={4} aria-labelledby="selfcheck-tips">
             {tips.map((tip) => (
-              <List.Item key={tip}>{t(`selfcheck.tips.${tip}`)}</List.Item>
+              <List.Item key={tip}>
+                {t(`selfcheck.tips.${tip}`)}
+                {tip === 'setConnection' && (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to={EDIT_PROFILE}>
+                      {t('selfcheck.setConnectionLink')}
+                    </Anchor>
+                  </>
+                )}
+              </List.Item>
             ))}
           </List>
         </>

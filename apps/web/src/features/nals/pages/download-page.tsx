@@ -14,20 +14,25 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NalsOs } from '@tutti/contract/nals';
 import { PATHS } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
 import { useTitle } from '../../../lib/use-title';
-import { markAppDownloaded } from '../api/app-downloaded';
 import { useDownloadAddress } from '../api/download-address';
+import { startDownload } from '../install-progress';
 import { currentPlatformClues, detectPlatform, DOWNLOAD_SYSTEMS, type DevicePlatform } from '../platform';
 import { NALS_NS } from '../translations';
+import { InstallStatus } from '../components/install-status';
 import { NalsReleases } from '../components/nals-releases';
 import { TokenCard } from '../components/token-card';
+import { useInstallState } from '../use-install-state';
 
-/** /download: the build for this device first, the other systems after (spec sections 2 and 8). */
+/** /download: the build for this device first, the other systems after (spec sections 2 and 8), and how the
+ *  installation of the one downloaded goes (spec section 4). */
 export function DownloadPage() {
   const { t } = useTranslation(NALS_NS);
   useTitle(t('download.title'));
   const [platform] = useState<DevicePlatform>(() => detectPlatform(currentPlatformClues()));
   const others = DOWNLOAD_SYSTEMS.filter((os) => os !== platform);
+  const install = useInstallState();
 
   return (
     <Stack gap="xl" maw={960} mx="auto" w="100%">
@@ -37,6 +42,8 @@ export function DownloadPage() {
           {t('download.intro')}
         </Text>
       </Stack>
+
+      <InstallStatus install={install} />
 
       <Stack gap="sm">
         <Text fw={700} tt="uppercase" size="xs" c="dimmed">
@@ -73,6 +80,7 @@ export function DownloadPage() {
 function SystemPanel({ os, featured = false }: { os: NalsOs; featured?: boolean }) {
   const { t } = useTranslation(NALS_NS);
   const headingId = useId();
+  const account = useCurrentUser()?.id ?? null;
   const address = useDownloadAddress(os);
   const system = t(`download.systems.${os}`);
 
@@ -98,8 +106,7 @@ function SystemPanel({ os, featured = false }: { os: NalsOs; featured?: boolean 
             href={address.data}
             variant={featured ? 'filled' : 'light'}
             size={featured ? 'md' : 'sm'}
-            // The download itself is the browser's; the server only records that it happened.
-            onClick={() => void markAppDownloaded().catch(() => undefined)}
+            onClick={() => startDownload(account, os)}
           >
             {t('download.button', { system })}
           </Button>

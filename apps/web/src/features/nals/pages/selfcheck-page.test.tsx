@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectionType, Profile } from '@tutti/contract/community';
+import { testUser } from '../../../../test/current-user';
 import { renderWithProviders } from '../../../../test/render';
+import { setCurrentUser } from '../../../lib/session';
 import { initialSelfcheck, selfcheckReducer, type SelfcheckEvent, type SelfcheckState } from '../selfcheck';
 import { useSelfcheck } from '../use-selfcheck';
 import { formatMs } from '../../../lib/format';
@@ -99,6 +102,101 @@ describe('SelfcheckPage', () => {
     renderWithProviders(<SelfcheckPage />);
     expect(screen.getByTestId('selfcheck-verdict')).toHaveTextContent('Good');
     expect(within(screen.getByRole('list', { name: 'To lower the delay' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  describe('with the connection type of my profile', () => {
+    const user = testUser();
+    /** Serves my own profile with this connection type; answers what was asked. */
+    const serveProfile = (connectionType: ConnectionType | null) => {
+      const profile: Profile = {
+        id: user.id,
+        username: user.username,
+        displayedUsername: user.displayedUsername,
+        profilePicture: null,
+        coverPicture: null,
+        verified: false,
+        publicProfile: true,
+        restricted: false,
+        self: true,
+        country: null,
+        city: null,
+        biography: null,
+        socialLinks: [],
+        instruments: [],
+        musicStyles: [],
+        connectionType,
+        followers: 0,
+        follows: 0,
+        followed: false,
+        delayMs: null,
+        createdAt: user.createdAt,
+      };
+      const fetchSpy = vi.fn((url: string) =>
+        Promise.resolve(
+          url === `/api/v2/profiles/${user.id}`
+            ? new Response(JSON.stringify(profile), { status: 200, headers: { 'content-type': 'application/json' } })
+            : new Response(null, { status: 404 }),
+        ),
+      );
+      vi.stubGlobal('fetch', fetchSpy);
+      return fetchSpy;
+    };
+    const tipTexts = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      setCurrentUser(null);
+    });
+
+    it('on satellite, says the link itself is the cause first, without the cable and region tips', async () => {
+      setCurrentUser(user);
+      serveProfile('satellite');
+      show(measured([78, 80, 83]));
+      renderWithProviders(<SelfcheckPage />);
+      expect(await screen.findByText(/^Your profile says you connect by satellite/)).toBeInTheDocument();
+      expect(tipTexts('To lower the delay')).toEqual([
+        expect.stringMatching(/hundreds of milliseconds .* playing tightly together over it is unlikely/),
+        expect.stringMatching(/^Play with wired headphones/),
+        expect.stringMatching(/^Choose a smaller buffer size/),
+      ]);
+    });
+
+    it('on fiber, words the cable tip for a fiber line (in French)', async () => {
+      setCurrentUser(user);
+      serveProfile('fiber');
+      show(measured([30, 34, 32]));
+      renderWithProviders(<SelfcheckPage />, { locale: 'fr' });
+      expect(await screen.findByText(/^La fibre ajoute peu de retard en elle-même/)).toBeInTheDocument();
+      expect(tipTexts('Pour réduire le retard')[0]).toMatch(/câble Ethernet plutôt qu’en Wi-Fi/);
+    });
+
+    it('not told: asks to tell it in my profile, with a link to its edit mode (in French)', async () => {
+      setCurrentUser(user);
+      serveProfile(null);
+      show(measured([30, 34, 32]));
+      renderWithProviders(<SelfcheckPage />, { locale: 'fr' });
+      const link = await screen.findByRole('link', { name: 'Le renseigner dans mon profil' });
+      expect(link).toHaveAttribute('href', '/me?edit=1');
+      expect(tipTexts('Pour réduire le retard').at(-1)).toMatch(
+        /^Indiquez votre type de connexion dans votre profil : ces conseils s’y adapteront\./,
+      );
+    });
+
+    it('under 13: no profile is asked for, and the usual tips show', async () => {
+      setCurrentUser(testUser({ eligibleToSocial: false }));
+      const fetchSpy = serveProfile('satellite');
+      show(measured([30, 34, 32]));
+      renderWithProviders(<SelfcheckPage />);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(tipTexts('To lower the delay')).toEqual([
+        expect.stringMatching(/^Use a wired \(Ethernet\) connection/),
+        expect.stringMatching(/^Play with wired headphones/),
+        expect.stringMatching(/^Choose a smaller buffer size/),
+      ]);
+    });
   });
 
   it('says when the client is not detected, and where to get it', () => {

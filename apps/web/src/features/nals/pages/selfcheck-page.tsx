@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { formatMs } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useOwnConnectionType } from '../../../lib/own-connection';
 import { useTitle } from '../../../lib/use-title';
 import { LevelMeter } from '../../../components/ui/level-meter';
 import { RttChart } from '../../../components/ui/rtt-chart';
@@ -51,6 +52,7 @@ export function SelfcheckPage() {
   const { t } = useTranslation(NALS_NS);
   useTitle(t('selfcheck.title'));
   const { state, start } = useSelfcheck();
+  const connection = useOwnConnectionType();
   const locale = currentLanguage();
   const fmt = (ms: number) => formatMs(ms, locale);
   const result = median(state.samples);
@@ -125,7 +127,7 @@ export function SelfcheckPage() {
                     })}
                   </Text>
                 </Group>
-                <SelfcheckVerdictPanel roundTripMs={result} samples={state.samples} />
+                <SelfcheckVerdictPanel roundTripMs={result} samples={state.samples} connection={connection} />
                 <RttChart
                   samples={state.samples}
                   median={result}

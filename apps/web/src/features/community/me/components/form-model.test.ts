@@ -20,6 +20,7 @@ describe('the profile form model', () => {
         newsOptIn: true,
         socialLinks: [{ network: 'youtube', url: 'https://youtube.com/@ben' }],
         musicStyles: ['blues'],
+        connectionType: 'fiber',
       },
       skills: { instruments: [{ instrument: 'guitar', skill: 'expert', brand: 'Gibson', model: 'ES-335' }] },
     });

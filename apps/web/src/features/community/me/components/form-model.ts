@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { CurrentUser } from '@tutti/contract/accounts';
-import type { Profile, ProfileCity, SkillLevel } from '@tutti/contract/community';
+import type { ConnectionType, Profile, ProfileCity, SkillLevel } from '@tutti/contract/community';
 import type { FieldErrorCode } from '@tutti/contract/errors';
 import { fieldErrorText } from '../../../../lib/error-text';
 import type { ProfileSave } from '../api/my-profile';
+import { CONNECTION_TYPES } from '../limits';
 
 export interface LinkRow {
   key: string;
@@ -23,6 +24,8 @@ export interface InstrumentRow {
 export interface ProfileFormValues {
   country: string | null;
   city: ProfileCity | null;
+  /** Null: not told. */
+  connectionType: ConnectionType | null;
   biography: string;
   publicProfile: boolean;
   newsOptIn: boolean;
@@ -43,10 +46,15 @@ export const emptyInstrument = (): InstrumentRow => ({
   model: '',
 });
 
+/** The connection select's value ('' is "not set") as the form keeps it. */
+export const connectionTypeOf = (value: string): ConnectionType | null =>
+  CONNECTION_TYPES.find((c) => c === value) ?? null;
+
 export function formValuesOf(profile: Profile, user: CurrentUser): ProfileFormValues {
   return {
     country: profile.city?.country ?? profile.country,
     city: profile.city,
+    connectionType: profile.connectionType,
     biography: profile.biography ?? '',
     publicProfile: profile.publicProfile,
     newsOptIn: user.newsOptIn,
@@ -74,6 +82,7 @@ export function bodiesOf(values: ProfileFormValues): ProfileSave {
       newsOptIn: values.newsOptIn,
       socialLinks: values.socialLinks.map((l) => ({ network: l.network ?? '', url: l.url.trim() })),
       musicStyles: values.musicStyles,
+      connectionType: values.connectionType,
     },
     skills: {
       instruments: values.instruments.map((i) => ({

@@ -1,5 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
@@ -28,10 +40,17 @@ import { errorText } from '../../../../lib/error-text';
 import { currentLanguage } from '../../../../lib/i18n';
 import { nameOf, useCountries, useMusicStyles } from '../../api/reference';
 import { ProfileSaveError, useSaveProfile } from '../api/my-profile';
-import { BIOGRAPHY_MAX, MUSIC_STYLES_MAX } from '../limits';
+import { BIOGRAPHY_MAX, CONNECTION_TYPES, MUSIC_STYLES_MAX } from '../limits';
 import { PROFILE_NS } from '../translations';
 import { CityField } from './city-field';
-import { bodiesOf, formErrorsOf, formValuesOf, validateRows, type ProfileFormValues } from './form-model';
+import {
+  bodiesOf,
+  connectionTypeOf,
+  formErrorsOf,
+  formValuesOf,
+  validateRows,
+  type ProfileFormValues,
+} from './form-model';
 import { InstrumentsEditor } from './instruments-editor';
 import { PictureField } from './picture-field';
 import { SocialLinksEditor } from './social-links-editor';
@@ -141,6 +160,20 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
                 form.setFieldValue('city', city);
                 if (city) form.setFieldValue('country', city.country);
                 form.clearFieldError('city');
+              }}
+            />
+            <NativeSelect
+              label={t('form.connection')}
+              description={t('form.connectionHint')}
+              data={[
+                { value: '', label: t('form.connectionNone') },
+                ...CONNECTION_TYPES.map((c) => ({ value: c, label: t(`connectionTypes.${c}`) })),
+              ]}
+              value={values.connectionType ?? ''}
+              error={form.errors['connectionType']}
+              onChange={(event) => {
+                form.setFieldValue('connectionType', connectionTypeOf(event.currentTarget.value));
+                form.clearFieldError('connectionType');
               }}
             />
           </SimpleGrid>

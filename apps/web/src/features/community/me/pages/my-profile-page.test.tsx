@@ -34,6 +34,7 @@ describe('MyProfilePage', { timeout: 30_000 }, () => {
     expect(within(instruments).getByText('Expert')).toBeInTheDocument();
     expect(within(instruments).getByText('Gibson ES-335')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'Music styles' })).findByText('Blues')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Internet connection' })).getByText('Fiber')).toBeInTheDocument();
     const link = within(screen.getByRole('region', { name: 'Links' })).getByRole('link', {
       name: /youtube\.com\/@ben/,
     });
@@ -91,6 +92,7 @@ describe('MyProfilePage', { timeout: 30_000 }, () => {
         { network: 'instagram', url: 'https://instagram.com/ben' },
       ],
       musicStyles: ['blues'],
+      connectionType: 'fiber',
     });
     expect(bodyOf(calls, 'PUT', 'v1/me/music-skills')).toEqual({
       instruments: [
@@ -156,6 +158,61 @@ describe('MyProfilePage', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Your profile has been saved.');
     expect(bodyOf(calls, 'PUT', 'v2/me/profile')).toMatchObject({ cityId: 2996944, country: 'FR' });
+  });
+
+  it('sets the connection type from a select with a hint, and sends it with the profile', async () => {
+    const { calls } = stubServer();
+    renderWithProviders(<MyProfilePage />);
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit profile' }));
+    const select = await screen.findByRole('combobox', { name: 'Connection' });
+    expect(select).toHaveValue('fiber');
+    expect(select).toHaveAccessibleDescription(expect.stringContaining('the self-check tailors its advice to it'));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not set', 'Fiber', 'Broadband (DSL/cable)', 'Satellite', 'Other']);
+    await userEvent.selectOptions(select, 'Satellite');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Your profile has been saved.');
+    expect(bodyOf(calls, 'PUT', 'v2/me/profile')).toMatchObject({ connectionType: 'satellite' });
+  });
+
+  it('in French: an unset connection says so, is cleared with “Non renseignée”, and a refusal shows on the select', async () => {
+    stubServer({ 'GET v1/profiles/username/ben': () => json(200, sampleProfile({ connectionType: null })) });
+    renderWithProviders(<MyProfilePage />, { locale: 'fr' });
+    const section = await screen.findByRole('region', { name: 'Connexion Internet' });
+    expect(within(section).getByText('Pas encore renseignée.')).toBeInTheDocument();
+    cleanup();
+
+    let refuse = true;
+    const { calls } = stubServer({
+      // Saving reloads the signed-in user, whose language wins.
+      'GET v1/me': () => json(200, me({ locale: 'fr' })),
+      'PUT v2/me/profile': () =>
+        refuse
+          ? json(400, { error: { code: 'VALIDATION_FAILED', message: 'no', fields: { connectionType: 'invalid' } } })
+          : json(200, sampleProfile({ connectionType: null })),
+    });
+    renderWithProviders(<MyProfilePage />, { locale: 'fr' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Modifier le profil' }));
+    const select = await screen.findByRole('combobox', { name: 'Connexion' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Non renseignée', 'Fibre', 'Haut débit (ADSL/câble)', 'Satellite', 'Autre']);
+    expect(select).toHaveAccessibleDescription(expect.stringContaining('l’autodiagnostic adapte ses conseils'));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Cette valeur n’est pas valide.')).toBeInTheDocument();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    refuse = false;
+    await userEvent.selectOptions(select, 'Non renseignée');
+    expect(select).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Votre profil a été enregistré.')).toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT' && c.path === 'v2/me/profile').map((c) => c.body);
+    expect(puts).toMatchObject([{ connectionType: 'fiber' }, { connectionType: null }]);
   });
 
   it('under 13: the account and a note, no edit button, and no social call', async () => {

@@ -14,19 +14,23 @@ import { Link } from 'react-router';
 import { useNalsConnected } from '../../../../lib/nals/nals-connected';
 import { PATHS } from '../../../../lib/paths';
 import { useCurrentUser } from '../../../../lib/session';
-import { markAppDownloaded } from '../../api/app-downloaded';
 import { useDownloadAddress } from '../../api/download-address';
+import { startDownload } from '../../install-progress';
 import { currentPlatformClues, detectPlatform, type DevicePlatform, type DownloadOs } from '../../platform';
 import { NALS_NS } from '../../translations';
+import { useInstallState } from '../../use-install-state';
+import { InstallStatus } from '../install-status';
 import { OnboardingStep, StepText } from './onboarding-step';
 
 /** Step one: the build for this computer's system, the token to give the client, and a live "detected" state (the
- *  client connected to this page, or the server saw one sign in from any device). */
+ *  client connected to this page, or the server saw one sign in from any device). Once downloaded, the installation's
+ *  state (in progress, succeeded, partially installed, failed) replaces the download button. */
 export function AudioClientStep({ number, done }: { number: number; done: boolean }) {
   const { t } = useTranslation(NALS_NS);
   const user = useCurrentUser();
   const connected = useNalsConnected();
   const [platform] = useState<DevicePlatform>(() => detectPlatform(currentPlatformClues()));
+  const install = useInstallState();
   const detected = done || connected;
   return (
     <OnboardingStep
@@ -40,15 +44,18 @@ export function AudioClientStep({ number, done }: { number: number; done: boolea
       }
     >
       <StepText>{detected ? t('onboarding.audio.detected') : t('onboarding.audio.intro')}</StepText>
+      <InstallStatus install={install} />
       {!detected && (
         <>
-          {platform === 'unsupported' ? (
-            <Text size="sm" c="red.8">
-              {t('onboarding.audio.unsupported')}
-            </Text>
-          ) : (
-            <DownloadButton os={platform} />
-          )}
+          {/* Once downloaded, the installation's state above offers the next steps (and the download again). */}
+          {install.state.kind === 'notInstalled' &&
+            (platform === 'unsupported' ? (
+              <Text size="sm" c="red.8">
+                {t('onboarding.audio.unsupported')}
+              </Text>
+            ) : (
+              <DownloadButton os={platform} />
+            ))}
           <Text size="sm">{t('setup.token')}</Text>
           {user && (
             <Group gap="sm" wrap="nowrap" align="center">
@@ -73,6 +80,7 @@ export function AudioClientStep({ number, done }: { number: number; done: boolea
 
 function DownloadButton({ os }: { os: DownloadOs }) {
   const { t } = useTranslation(NALS_NS);
+  const account = useCurrentUser()?.id ?? null;
   const address = useDownloadAddress(os);
   const system = t(`download.systems.${os}`);
   if (address.isPending) return <Skeleton h={36} w={220} radius="md" />;
@@ -85,7 +93,7 @@ function DownloadButton({ os }: { os: DownloadOs }) {
   }
   return (
     <div>
-      <Button component="a" href={address.data} onClick={() => void markAppDownloaded().catch(() => undefined)}>
+      <Button component="a" href={address.data} onClick={() => startDownload(account, os)}>
         {t('download.button', { system })}
       </Button>
     </div>

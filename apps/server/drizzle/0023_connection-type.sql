@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "connection_type" text;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_connection_type" CHECK ("accounts"."connection_type" in ('fiber', 'broadband', 'satellite', 'other'));
