@@ -36,6 +36,11 @@ export type NalsOptions = (
   latency?: number;
   /** A note it relays once after its first start (`--chat FROM:TEXT`): the private_chat_message signal. */
   chat?: { from: string; text: string };
+  /**
+   * The client to run: by default the repository's (apps/nals, through the TypeScript loader); a file downloaded from
+   * the web's download page (`tutti-nals-<version>.mjs`) runs as it is, with plain Node, as a musician runs it.
+   */
+  program?: string;
 };
 
 export interface NalsEmulator {
@@ -84,7 +89,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
 /** Starts `apps/nals` against the e2e broker with a state endpoint on a free port, and waits until it serves. */
 async function startEmulator(options: NalsOptions): Promise<{ emulator: NalsEmulator; child: ChildProcess }> {
   const args = [
-    NALS_MAIN,
+    options.program ?? NALS_MAIN,
     ...('link' in options ? [options.link] : ['--token', options.token, '--broker', BROKER_URL]),
   ];
   args.push('--state-port', '0');
@@ -93,7 +98,8 @@ async function startEmulator(options: NalsOptions): Promise<{ emulator: NalsEmul
   if (options.recordings) args.push('--recordings', options.recordings);
   if (options.latency) args.push('--latency', String(options.latency));
   if (options.chat) args.push('--chat', `${options.chat.from}:${options.chat.text}`);
-  const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = options.program ? [] : NODE_ARGS;
+  const child = spawn(process.execPath, [...nodeArgs, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Read both pipes for the whole life of the process: a full pipe would block the client's logging and stall it.
   const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { markAppDownloaded } from '../api/app-downloaded';
+import { EMPTY_PROGRESS, installProgressStore } from '../install-progress';
 import { currentPlatformClues } from '../platform';
 import { DownloadPage } from './download-page';
 
+vi.mock('../../../lib/nals/server-config', () => ({ useServerConfig: () => ({ data: { nalsRefVersion: '0.11.0' } }) }));
 vi.mock('../api/app-downloaded', () => ({ markAppDownloaded: vi.fn(async () => undefined) }));
 vi.mock('../api/download-address', () => ({
   useDownloadAddress: (os: string) => ({ isPending: false, data: `https://downloads.example/tutti-${os}` }),
@@ -23,7 +25,11 @@ const UA = {
 };
 
 describe('DownloadPage', () => {
-  afterEach(() => vi.clearAllMocks());
+  // The installation's states after a download: download-page-install.test.tsx.
+  afterEach(() => {
+    installProgressStore.setState(EMPTY_PROGRESS, true);
+    vi.clearAllMocks();
+  });
 
   it('puts the visitor’s system first, with its download, and the others after', async () => {
     vi.mocked(currentPlatformClues).mockReturnValue({ userAgent: UA.windows });
