@@ -195,7 +195,9 @@ export async function runLighthouseBench(options: {
     const signIn = async () => {
       const page = await context.newPage();
       await page.goto(`${origin}/users/login`);
-      // A fresh start: the previous run's tokens (possibly spent) are dropped, then the form signs in.
+      // A fresh start: the previous run's tokens (possibly spent) are dropped, then the form signs in. Once the page is
+      // idle: a refresh still in flight would store its new token after the clear, and the reload would be signed in.
+      await page.waitForLoadState('networkidle');
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await page
