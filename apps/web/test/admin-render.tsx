@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { AdminAccount } from '@tutti/contract/account-admin';
 import type { Locale } from '@tutti/contract/common';
 import { cssVariablesResolver, theme } from '../src/app/theme';
 import { ModalHost } from '../src/components/ui/modal-host';
@@ -101,3 +102,23 @@ export function adminFetchDouble(answer: (request: SentRequest) => Response | un
   });
   return sent;
 }
+
+/** A plain account as the administration's account calls answer it (Ana, French, validated, not verified). */
+export const ANA_ADMIN_ID = '11111111-1111-4111-8111-111111111111';
+export const adminAccount = (overrides: Partial<AdminAccount> = {}): AdminAccount => ({
+  id: ANA_ADMIN_ID,
+  email: 'ana@example.org',
+  username: 'ana',
+  displayedUsername: 'Ana',
+  locale: 'fr',
+  birthdate: '1990-05-17',
+  createdAt: '2030-12-01T12:00:00.000Z',
+  validatedAt: '2030-12-01T12:05:00.000Z',
+  verified: false,
+  lastPingAt: null,
+  privileges: ['CORE_GUEST'],
+  listedPrivileges: [],
+  subscribed: false,
+  erasesAt: null,
+  ...overrides,
+});

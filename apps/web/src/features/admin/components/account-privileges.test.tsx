@@ -1,30 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminAccount } from '@tutti/contract/account-admin';
 import type { Privilege } from '@tutti/contract/reference';
-import { ADMIN_USER, errorBody, json } from '../../../../test/admin-render';
+import { ADMIN_USER, errorBody, json, adminAccount } from '../../../../test/admin-render';
 import { renderWithProviders } from '../../../../test/render';
 import { setCurrentUser } from '../../../lib/session';
 import { AccountPrivileges } from './account-privileges';
 
-const ANA_ID = '11111111-1111-4111-8111-111111111111';
-const ana: AdminAccount = {
-  id: ANA_ID,
-  email: 'ana@example.org',
-  username: 'ana',
-  displayedUsername: 'Ana',
-  locale: 'fr',
-  birthdate: '1990-05-17',
-  createdAt: '2030-12-01T12:00:00.000Z',
-  validatedAt: '2030-12-01T12:05:00.000Z',
-  verified: false,
-  lastPingAt: null,
-  privileges: ['CORE_GUEST', 'TUTTI_MU'],
-  listedPrivileges: [],
-  subscribed: false,
-  erasesAt: null,
-};
+const ana = adminAccount({ privileges: ['CORE_GUEST', 'TUTTI_MU'] });
 
 // What the server defines: not CORE_ADMIN here, and one role the web has no text for.
 const SERVER_ROLES: Privilege[] = [

@@ -1,35 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminAccount } from '@tutti/contract/account-admin';
 import { AUDIT_ACTIONS, type AuditEntry } from '@tutti/contract/audit';
 import type { Privilege } from '@tutti/contract/reference';
 import en from '../../../locales/en/admin.json';
 import fr from '../../../locales/fr/admin.json';
 import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, json, pageOf, renderAdminAt } from '../../../../test/admin-render';
+import { ADMIN_USER, json, pageOf, renderAdminAt, adminAccount, ANA_ADMIN_ID } from '../../../../test/admin-render';
 import { AccountPage } from './account-page';
 import { AccountsPage } from './accounts-page';
 import { AuditLogPage } from './audit-log-page';
 import { DashboardPage } from './dashboard-page';
 
-const ANA_ID = '11111111-1111-4111-8111-111111111111';
-const ana: AdminAccount = {
-  id: ANA_ID,
-  email: 'ana@example.org',
-  username: 'ana',
-  displayedUsername: 'Ana',
-  locale: 'fr',
-  birthdate: '1990-05-17',
-  createdAt: '2030-12-01T12:00:00.000Z',
-  validatedAt: '2030-12-01T12:05:00.000Z',
-  verified: false,
-  lastPingAt: null,
-  privileges: ['CORE_GUEST'],
-  listedPrivileges: [],
-  subscribed: false,
-  erasesAt: null,
-};
+const ANA_ID = ANA_ADMIN_ID;
+const ana = adminAccount();
 const ROLES: Privilege[] = [
   { name: 'CORE_ADMIN', description: 'Administrator: accounts, reference data and servers' },
   { name: 'CORE_GUEST', description: 'Signed-in user: the hall, sessions, profile and preferences' },
