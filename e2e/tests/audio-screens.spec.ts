@@ -111,6 +111,9 @@ for (const lang of ['en', 'fr'] as const) {
     await closeDialog(page);
 
     await page.goto('/nals/selfcheck');
+    // A full page load: the page reconnects to its audio client first (the icon says so), as a musician would see
+    // before pressing Start; the self-check waits only NALS_WAIT_MS for it.
+    await expectStatus(page, 'connected', lang);
     await page.getByRole('button', { name: w.selfcheckStart }).click();
     await expect(page.getByRole('heading', { name: w.roundTrip })).toBeVisible({ timeout: 60_000 });
     // The finished state: every step done (the echo room closed), the verdict under the figure.
