@@ -32,7 +32,9 @@ export function prefetchHallOnce(wait = HALL_FIRST_DATA_WAIT_MS): Promise<unknow
   const loads = prefetchHall();
   if (!firstLoad) return;
   firstLoad = false;
-  return Promise.race([loads, new Promise((resolve) => setTimeout(resolve, wait))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise((resolve) => (timer = setTimeout(resolve, wait)));
+  return Promise.race([loads, waited]).finally(() => clearTimeout(timer));
 }
 
 /** /studio/hall's loader: the guards, with the hall's data requested as soon as they let the musician in. Loaded with

@@ -37,19 +37,25 @@ export function removeStored(key: StorageKey): void {
   }
 }
 
-export function readSessionFlag(key: string): boolean {
+/** A sessionStorage value (this tab, until it closes); null when absent or when storage cannot be read. */
+export function readSessionValue(key: string): string | null {
   try {
-    return sessionStorage.getItem(key) === '1';
+    return sessionStorage.getItem(key);
   } catch {
-    return false;
+    return null;
   }
 }
 
-export function writeSessionFlag(key: string, on: boolean): void {
+/** Stores (or, for null, removes) a sessionStorage value; best effort, like writeStored. */
+export function writeSessionValue(key: string, value: string | null): void {
   try {
-    if (on) sessionStorage.setItem(key, '1');
-    else sessionStorage.removeItem(key);
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
   } catch {
     // Persistence is best effort.
   }
 }
+
+export const readSessionFlag = (key: string): boolean => readSessionValue(key) === '1';
+
+export const writeSessionFlag = (key: string, on: boolean): void => writeSessionValue(key, on ? '1' : null);

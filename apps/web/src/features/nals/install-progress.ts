@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import { readSessionValue, writeSessionValue } from '../../lib/storage';
 import { markAppDownloaded } from './api/app-downloaded';
 import type { SeenClient } from './install-state';
 import { DOWNLOAD_SYSTEMS, type DownloadOs } from './platform';
@@ -42,10 +43,11 @@ export function parseProgress(value: unknown): InstallProgress {
   };
 }
 
-// Storage can throw (private mode, disabled cookies): the state then lasts as long as the page.
+// Storage can throw (private mode, disabled cookies): lib/storage then answers nothing, and the state lasts as long as
+// the page. A value that is not JSON counts as nothing seen.
 function readProgress(): InstallProgress {
+  const raw = readSessionValue(INSTALL_PROGRESS_KEY);
   try {
-    const raw = sessionStorage.getItem(INSTALL_PROGRESS_KEY);
     return raw ? parseProgress(JSON.parse(raw)) : EMPTY_PROGRESS;
   } catch {
     return EMPTY_PROGRESS;
@@ -54,13 +56,7 @@ function readProgress(): InstallProgress {
 
 export const installProgressStore = createStore<InstallProgress>(() => readProgress());
 
-installProgressStore.subscribe((state) => {
-  try {
-    sessionStorage.setItem(INSTALL_PROGRESS_KEY, JSON.stringify(state));
-  } catch {
-    // Persistence is best effort.
-  }
-});
+installProgressStore.subscribe((state) => writeSessionValue(INSTALL_PROGRESS_KEY, JSON.stringify(state)));
 
 const mine = (state: InstallProgress, account: string | null): InstallProgress =>
   state.account === account ? state : { ...EMPTY_PROGRESS, account };
