@@ -2,12 +2,17 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerLanguage } from '../src/lib/i18n';
+import { loadNalsProtocol } from '../src/lib/nals/protocol-loader';
 import en from '../src/locales/en/first-page';
 import fr from '../src/locales/fr/first-page';
 
 // The app fetches its reader's language before the first render (main.tsx); the tests have both at hand.
 registerLanguage('en', en);
 registerLanguage('fr', fr);
+
+// The page loads the audio client protocol's checks with its first message (lib/nals/protocol-loader.ts); the tests
+// have them at hand, so that a message a test hands to the store is applied at once.
+await loadNalsProtocol();
 
 // The whole suite runs beside the server's on 2 cores: a lazy chunk (menus, modals) can take more than the default
 // second to arrive, which is the machine, not the page.

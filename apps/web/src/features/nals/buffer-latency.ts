@@ -1,4 +1,4 @@
-import { AUDIO_SAMPLE_RATE_HZ } from '@tutti/contract/nals';
+import { AUDIO_SAMPLE_RATE_HZ } from '@tutti/contract/nals-constants';
 import { numberFormat } from '../../lib/format';
 
 /** How long a sound card buffer of `frames` holds the sound: frames ÷ sample rate, in milliseconds. */

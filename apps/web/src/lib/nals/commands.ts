@@ -1,14 +1,5 @@
-import {
-  EFFECT_DEFAULTS,
-  NALS_GATES,
-  NALS_RECORD_MAX_SECONDS,
-  supports,
-  type CurrentConfig,
-  type Effects,
-  type EffectsPatch,
-  type NalsAction,
-  type NalsActionData,
-} from '@tutti/contract/nals';
+import { EFFECT_DEFAULTS, NALS_GATES, NALS_RECORD_MAX_SECONDS, supports } from '@tutti/contract/nals-constants';
+import type { CurrentConfig, Effects, EffectsPatch, NalsAction, NalsActionData } from '@tutti/contract/nals';
 
 /** An action for the audio client with its data, as published on `/in`. */
 export type NalsCommand = { [A in NalsAction]: { action: A; data?: NalsActionData<A> } }[NalsAction];

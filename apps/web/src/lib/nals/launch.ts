@@ -1,4 +1,4 @@
-import { NALS_LAUNCH_TIMEOUT_MS } from '@tutti/contract/nals';
+import { NALS_LAUNCH_TIMEOUT_MS } from '@tutti/contract/nals-constants';
 
 /** The custom-protocol link the installed audio client answers: it starts and connects to this broker. */
 export function nalsLaunchUrl(nalsToken: string, broker: string): string {

@@ -1,12 +1,5 @@
-import {
-  NALS_MESSAGE_LOG_CAP,
-  PING_WINDOW,
-  type CurrentConfig,
-  type Effects,
-  type NalsSignal,
-  type NalsSignalData,
-  type SoundCard,
-} from '@tutti/contract/nals';
+import { NALS_MESSAGE_LOG_CAP, PING_WINDOW } from '@tutti/contract/nals-constants';
+import type { CurrentConfig, Effects, NalsSignal, NalsSignalData, SoundCard } from '@tutti/contract/nals';
 import { initialUpgrade, upgradeReducer, type UpgradeState } from './upgrade';
 import type { NalsCommand } from './commands';
 

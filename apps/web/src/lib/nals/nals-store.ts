@@ -6,7 +6,7 @@ import {
   nalsInTopic,
   nalsOutTopic,
   supports,
-} from '@tutti/contract/nals';
+} from '@tutti/contract/nals-constants';
 import { setAgentNalsVersion } from '../agent';
 import { api } from '../api';
 import { isTokenExpired } from '../jwt';
@@ -15,7 +15,7 @@ import { getAccessToken } from '../session';
 import { provideNalsConnection } from './nals-connected';
 import type { NalsCommand } from './commands';
 import { initialNalsState, reduceLink, reduceSignal, type NalsState, type SignalMessage } from './nals-state';
-import { encodeCommand, parseSignal } from './protocol';
+import { loadedNalsProtocol, loadNalsProtocol } from './protocol-loader';
 import { upgradeReducer, type UpgradeEvent } from './upgrade';
 
 /** Pause between two attempts to reach the broker again. */
@@ -32,9 +32,18 @@ let link: BrokerLink | null = null;
 let inTopic: string | null = null;
 
 function publish(command: NalsCommand): boolean {
-  const payload = encodeCommand(command);
-  if (!payload || !link || !inTopic) return false;
-  return link.publish(inTopic, payload);
+  if (!link || !inTopic) return false;
+  const protocol = loadedNalsProtocol();
+  if (!protocol) {
+    // The first command of the page (hello, nals_start): it goes out once the checks are here.
+    void loadNalsProtocol().then(
+      () => publish(command),
+      (error: unknown) => console.error(`nals: "${command.action}" not sent, the protocol did not load`, error),
+    );
+    return true;
+  }
+  const payload = protocol.encodeCommand(command);
+  return payload !== null && link.publish(inTopic, payload);
 }
 
 /**
@@ -64,9 +73,28 @@ export function onSignal(listener: SignalListener): () => void {
   return () => listeners.delete(listener);
 }
 
+// Messages that arrived before the protocol's checks, handled in their order once those are here.
+let waiting = 0;
+let backlog: Promise<void> = Promise.resolve();
+
 /** One message from `/out`: checked, applied to the state, answered (hello, upgrade ready), then announced. */
 export function receive(payload: string, now: number = Date.now()): void {
-  const message = parseSignal(payload);
+  const protocol = loadedNalsProtocol();
+  if (protocol && waiting === 0) {
+    apply(protocol.parseSignal(payload), now);
+    return;
+  }
+  waiting += 1;
+  backlog = backlog
+    .then(() => loadNalsProtocol())
+    .then((loaded) => apply(loaded.parseSignal(payload), now))
+    .catch((error: unknown) => console.error('nals: a message could not be read', error))
+    .finally(() => {
+      waiting -= 1;
+    });
+}
+
+function apply(message: SignalMessage | null, now: number): void {
   if (!message) return;
   const outcome = reduceSignal(nalsStore.getState(), message, now, (version) => supports(version, 'effects'));
   nalsStore.setState(outcome.state, true);

@@ -1,4 +1,4 @@
-import { compareVersions } from '@tutti/contract/nals';
+import { compareVersions } from '@tutti/contract/nals-constants';
 import type { NalsCommand } from './commands';
 
 export const NALS_NOT_STARTED = 'NALS_NOT_STARTED';

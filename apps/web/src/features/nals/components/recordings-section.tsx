@@ -10,7 +10,8 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
-import { NALS_RECORD_MAX_SECONDS, type NalsSignalData } from '@tutti/contract/nals';
+import { NALS_RECORD_MAX_SECONDS } from '@tutti/contract/nals-constants';
+import type { NalsSignalData } from '@tutti/contract/nals';
 import { currentLanguage } from '../../../lib/i18n';
 import {
   deleteRecordingCommand,
