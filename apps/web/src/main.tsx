@@ -8,35 +8,44 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/app.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, startRouter } from './app/app';
-import { firstNavigationDone } from './app/first-render';
-import { installFocusAfterSubmit } from './lib/focus-after-submit';
+import { loadHallLoader } from './app/landing-modules';
+import { installSessionEnd } from './app/session-end';
+import { startApp, whenConfigured } from './app/startup';
+import { api } from './lib/api';
 import { initI18n, loadLanguage } from './lib/i18n';
 import { browserLanguages, matchLanguage } from './lib/language';
-import { startApp } from './app/startup';
+import { PATHS } from './lib/paths';
+import { getRefreshToken } from './lib/session';
+
+/*
+ * The boot: the start-up requests go out before React, Mantine and the router are evaluated (app/render.tsx, a
+ * separate chunk, imported below). On a phone that evaluation is a few hundred milliseconds, which the session's
+ * refresh, the current user and the hall's data used to wait for (issue 9: the hall's largest paint).
+ */
+
+/** The longest the app's code waits for the session's refresh. */
+const APP_HOLD_MS = 1_000;
 
 // Before sign-in the browser's language decides; the saved locale replaces it once the user is known.
 const language = matchLanguage(browserLanguages());
 initI18n(language);
+installSessionEnd();
 void startApp();
-// Every form: a refused one puts focus on the problem (the first invalid field, or its error alert).
-installFocusAfterSubmit();
-// The router starts its first navigation (the page's code, the start-up loads) while the language's words arrive: the
-// page's chunk and the words' chunk load side by side, not one after the other.
-const router = startRouter();
-
-// Once the words are here, so that the first screen speaks the reader's language, and the first navigation is done
-// (or has taken long enough for the boot screen to be worth showing: first-render.ts). A transition: React renders
-// the first screen in slices of a few milliseconds, yielding to the browser between them, instead of one long task
-// (issue 9: Lighthouse's total blocking time on a phone).
-void Promise.all([loadLanguage(language), firstNavigationDone(router)]).then(() =>
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }),
-);
+const words = loadLanguage(language);
+// A signed-in start on the hall asks for its data with the current user, not after it: the refresh of the session is
+// shared, and the guards (hall-loader.ts) find the data on its way. A refused session leaves nothing behind: the
+// session's end clears the cache (session-end.ts).
+if (window.location.pathname === PATHS.hall && getRefreshToken()) {
+  void Promise.all([loadHallLoader(), whenConfigured()])
+    .then(([{ prefetchHall }]) => prefetchHall())
+    .catch(() => undefined);
+}
+// The app's code is evaluated once the session's refresh has answered (at most APP_HOLD_MS later): on a phone that
+// evaluation is a long task, and the refresh, asked for meanwhile, would wait behind it for its answer to be read.
+const sessionAnswered = getRefreshToken()
+  ? Promise.race([
+      whenConfigured().then(() => api.refresh()),
+      new Promise((resolve) => setTimeout(resolve, APP_HOLD_MS)),
+    ]).catch(() => undefined)
+  : Promise.resolve();
+void sessionAnswered.then(() => import('./app/render')).then(({ render }) => render(words));

@@ -62,17 +62,20 @@ export function takeStartupVersionRead(): boolean {
   return fresh;
 }
 
+let configured: Promise<void> | null = null;
+
 /** Loads version, config, then the current user when a session exists. Runs once; every route waits for it. */
 export function startApp(): Promise<void> {
   startup ??= (async () => {
-    await Promise.all([
+    configured = Promise.all([
       retrying(async () => {
         const version = await fetchDeployedVersion();
         if (version) storeVersion(version);
         versionJustRead = true;
       }),
       retrying(() => loadRuntimeConfig()),
-    ]);
+    ]).then(() => undefined);
+    await configured;
     if (getRefreshToken()) {
       try {
         await retrying(loadCurrentUser);
@@ -84,4 +87,11 @@ export function startApp(): Promise<void> {
     done = true;
   })();
   return startup;
+}
+
+/** Resolves once startup has read the deployed version and the runtime configuration (the API's address): calls may
+ *  go out from then on, before the current user is known (the hall's first data, main.tsx). */
+export function whenConfigured(): Promise<void> {
+  void startApp();
+  return configured!;
 }

@@ -124,6 +124,28 @@ describe('api client', () => {
       expect(calledUrls(h)).toEqual(['/api/v1/me']);
     });
 
+    it('sends the refresh while the full route table is still on its way (a signed-in start)', async () => {
+      h.state.refresh = 'refresh-1';
+      const publicOnly = Object.fromEntries(Object.entries(routes).filter(([, r]) => r.access === 'public'));
+      let deliverTable!: () => void;
+      const table = new Promise<typeof routes>((resolve) => (deliverTable = () => resolve(routes)));
+      const client = createApiClient({ ...h.deps, routes: publicOnly as typeof routes, allRoutes: () => table });
+      const answer = client.call('getMe');
+      await vi.waitFor(() => expect(calledUrls(h)).toEqual(['/api/v1/auth/refresh']));
+      deliverTable();
+      await expect(answer).resolves.toEqual(me);
+      expect(calledUrls(h)).toEqual(['/api/v1/auth/refresh', '/api/v1/me']);
+    });
+
+    it('a refused early refresh still refuses the member call, once', async () => {
+      h = harness((url) => (url.endsWith('v1/auth/refresh') ? json(401, errorBody('UNAUTHENTICATED')) : json(200, me)));
+      h.state.refresh = 'refresh-1';
+      const publicOnly = Object.fromEntries(Object.entries(routes).filter(([, r]) => r.access === 'public'));
+      const client = createApiClient({ ...h.deps, routes: publicOnly as typeof routes, allRoutes: async () => routes });
+      await expect(client.call('getMe')).rejects.toMatchObject({ status: 401 });
+      expect(calledUrls(h)).toEqual(['/api/v1/auth/refresh']);
+    });
+
     it('refreshes once for calls made together (single flight)', async () => {
       h.state.refresh = 'refresh-1';
       const client = createApiClient(h.deps);
