@@ -101,6 +101,13 @@ const consumer = async (url: string) => {
 const byNode = new Map(cpu.nodes.map((n) => [n.id, n]));
 const self = new Map<string, number>();
 const windows = new Map<number, Map<string, number>>();
+// What each long task ran: its samples' functions, by self time.
+const longTasks: { start: number; end: number; self: Map<string, number> }[] = marks
+  .filter((m) => m.endsWith('longtask'))
+  .map((m) => {
+    const [start, duration] = m.split(' ')[0]!.split('+').map(Number) as [number, number];
+    return { start, end: start + duration, self: new Map<string, number>() };
+  });
 let clock = cpu.startTime;
 const byPackage = new Map<string, number>();
 for (let i = 0; i < cpu.samples.length; i += 1) {
@@ -109,6 +116,8 @@ for (let i = 0; i < cpu.samples.length; i += 1) {
   const f = node.callFrame;
   let key = f.functionName || '(anon)';
   let pkg = f.url ? 'app?' : key;
+  // Unmapped code keeps its place in its file, to be looked up by hand.
+  if (f.url) key = `${key} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}:${f.columnNumber}`;
   if (f.url.includes('/assets/')) {
     const c = await consumer(f.url);
     const pos = c?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
@@ -126,7 +135,10 @@ for (let i = 0; i < cpu.samples.length; i += 1) {
   self.set(key, (self.get(key) ?? 0) + dt);
   clock += cpu.timeDeltas[i] ?? 0;
   if (!['(idle)', '(program)'].includes(key)) {
-    const w = Math.floor(((clock - cpu.endTime) / 1000 + nowAtStop) / 250) * 250;
+    const at = (clock - cpu.endTime) / 1000 + nowAtStop;
+    const task = longTasks.find((t) => at >= t.start && at <= t.end);
+    if (task) task.self.set(key, (task.self.get(key) ?? 0) + dt);
+    const w = Math.floor(at / 250) * 250;
     const m = windows.get(w) ?? new Map<string, number>();
     m.set(pkg, (m.get(pkg) ?? 0) + dt);
     windows.set(w, m);
@@ -149,6 +161,8 @@ for (const [w, m] of [...windows].sort((a, b) => a[0] - b[0])) {
     .map(([k, v]) => `${k} ${v.toFixed(0)}`);
   console.log(`${String(w).padStart(6)} ${total.toFixed(0).padStart(4)} ms: ${parts.join(', ')}`);
 }
+console.log('--- by long task');
+for (const t of longTasks) console.log(`${t.start}+${t.end - t.start}:\n${top(t.self, 8)}`);
 console.log('--- by package/file');
 console.log(top(byPackage, 40));
 console.log('--- by function');

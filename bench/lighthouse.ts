@@ -97,6 +97,8 @@ export async function runLighthouseBench(options: {
   databaseUrl?: string;
   /** A folder to keep each run's full Lighthouse report in (JSON), to look into a figure. */
   reportDir?: string;
+  /** Only these pages (`login`, `hall`), to try a change on one of them faster; both by default. */
+  pages?: string[];
 }): Promise<LighthouseReport> {
   const { dataDir, config } = await benchServerConfig('lh', options);
   const app = await buildApp(config);
@@ -168,6 +170,13 @@ export async function runLighthouseBench(options: {
           await mkdir(options.reportDir, { recursive: true });
           const file = `${route.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`;
           await writeFile(path.join(options.reportDir, file), JSON.stringify(result.lhr));
+          // Its trace too, unthrottled as recorded (Lighthouse simulates the phone from it): the long tasks' contents.
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace)
+            await writeFile(
+              path.join(options.reportDir, file.replace(/\.json$/, '.trace.json')),
+              JSON.stringify(trace),
+            );
         }
         runs.push(figuresOf(result.lhr));
       }
@@ -187,7 +196,8 @@ export async function runLighthouseBench(options: {
       };
     };
 
-    const login = await measure('login page', '/users/login');
+    const wanted = (name: string) => !options.pages || options.pages.includes(name);
+    const login = wanted('login') ? await measure('login page', '/users/login') : null;
 
     // Signed in through the form, in the profile Lighthouse opens its tabs in, before each run: refresh tokens rotate
     // on every page load, and a run that Lighthouse ends while a refresh is in flight leaves a spent token behind
@@ -216,7 +226,7 @@ export async function runLighthouseBench(options: {
       await page.waitForURL(/\/studio\/(hall|onboarding)$/, { timeout: 20_000 });
       await page.close();
     };
-    const hall = await measure('hall (signed in, 3 sessions)', '/studio/hall', signIn);
+    const hall = wanted('hall') ? await measure('hall (signed in, 3 sessions)', '/studio/hall', signIn) : null;
 
     return {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -227,7 +237,7 @@ export async function runLighthouseBench(options: {
         formFactor: 'mobile (Moto G Power, 412x823)',
         throttling: 'simulated: 150 ms RTT, 1.6 Mbit/s, CPU x4',
       },
-      pages: [login, hall],
+      pages: [login, hall].filter((page) => page !== null),
     };
   } finally {
     await context.close().catch(() => undefined);

@@ -23,7 +23,7 @@ export function lighthouseTargetText(report: LighthouseReport): string {
     ok.push(p.median.cls <= t.clsMax ? 'CLS met' : 'CLS missed');
     return `${p.name}: ${ok.join(', ')}`;
   });
-  const login = report.pages[0];
+  const login = report.pages.find((p) => p.path === '/users/login');
   if (login) parts.push(`login JS ${kb(login.median.jsBytes)} (target <= ${t.loginJsKb} KB)`);
   return `Targets (not asserted): performance >= ${t.performance} on both pages, CLS <= ${t.clsMax}, login JS <= ${t.loginJsKb} KB. ${parts.join('; ')}.`;
 }

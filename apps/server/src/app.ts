@@ -383,7 +383,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !`${path}/`.startsWith(API_PREFIX);
-    if (isPage) return serveSpa(config.webDist, reply);
+    if (isPage) return serveSpa(config.webDist, reply, path);
     const { status, body } = toErrorResponse(new AppError(404, 'NOT_FOUND', `No route ${request.method} ${path}`));
     return reply.code(status).send(body);
   });

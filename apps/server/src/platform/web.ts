@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Files whose name never changes between builds: always revalidated, so a deploy is seen at once. */
 const REVALIDATED = new Set(['index.html', 'config.json', 'version.json']);
+/** A page's own HTML (apps/web/vite/preload-app.ts): index.html plus the links of that page's first code. */
+const LANDING_PAGE = /^landing-[\w-]+\.html$/u;
+/** Which path gets which of them, written by the same build. */
+const LANDINGS_FILE = 'landings.json';
 
 /** Answers smaller than this go out as they are: below about a kilobyte, the headers and the CPU cost more than
  *  the bytes saved (health, small API answers, beacons' 204s). */
@@ -48,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     suppressWarning: true,
     setHeaders: (reply, filePath) => {
       const name = servedName(filePath);
-      if (REVALIDATED.has(name)) reply.header('cache-control', 'no-cache');
+      if (REVALIDATED.has(name) || LANDING_PAGE.test(name)) reply.header('cache-control', 'no-cache');
       else if (filePath.includes(`${sep}assets${sep}`))
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       else reply.header('cache-control', 'public, max-age=3600');
@@ -56,11 +60,35 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   });
 }
 
+const landingsByDist = new Map<string, Map<string, string>>();
+
+/** The build's landings.json, read once it exists: path → a landing page's file name (only names of that form). */
+function landings(webDist: string): Map<string, string> {
+  const known = landingsByDist.get(webDist);
+  if (known) return known;
+  const read = new Map<string, string>();
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(join(webDist, LANDINGS_FILE), 'utf8'));
+    if (parsed && typeof parsed === 'object') {
+      for (const [path, file] of Object.entries(parsed)) {
+        if (typeof file === 'string' && LANDING_PAGE.test(file)) read.set(path, file);
+      }
+    }
+  } catch {
+    return read; // not built yet, or an older build without it: index.html for every page, read again next time
+  }
+  landingsByDist.set(webDist, read);
+  return read;
+}
+
 /** The SPA's entry for any other path: the client-side router decides what it is (including its not-found page).
- *  sendFile picks index.html.br / .gz like any other static file. */
-export function serveSpa(webDist: string, reply: FastifyReply): FastifyReply {
+ *  A page the build made its own HTML for (the hall, the login page) gets it: the same entry, with that page's code
+ *  requested at once. sendFile picks the `.br` / `.gz` copy like for any other static file. */
+export function serveSpa(webDist: string, reply: FastifyReply, path = '/'): FastifyReply {
   if (!existsSync(join(webDist, 'index.html'))) {
     return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
   }
-  return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+  const landing = landings(webDist).get(path.length > 1 ? path.replace(/\/+$/u, '') : path);
+  const page = landing && existsSync(join(webDist, landing)) ? landing : 'index.html';
+  return reply.code(200).header('cache-control', 'no-cache').sendFile(page);
 }
