@@ -62,7 +62,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 
 const landingsByDist = new Map<string, Map<string, string>>();
 
-/** The build's landings.json, read once it exists: path → a landing page's file name (only names of that form). */
+/** The build's landings.json, read once the build is there: path → a landing page's file name (only names of that form, and
+ *  only files the build wrote: checked here once, not on every page served). */
 function landings(webDist: string): Map<string, string> {
   const known = landingsByDist.get(webDist);
   if (known) return known;
@@ -71,11 +72,12 @@ function landings(webDist: string): Map<string, string> {
     const parsed: unknown = JSON.parse(readFileSync(join(webDist, LANDINGS_FILE), 'utf8'));
     if (parsed && typeof parsed === 'object') {
       for (const [path, file] of Object.entries(parsed)) {
-        if (typeof file === 'string' && LANDING_PAGE.test(file)) read.set(path, file);
+        if (typeof file === 'string' && LANDING_PAGE.test(file) && existsSync(join(webDist, file)))
+          read.set(path, file);
       }
     }
   } catch {
-    return read; // not built yet, or an older build without it: index.html for every page, read again next time
+    // A build without it (serveSpa asks once index.html is there): index.html for every page.
   }
   landingsByDist.set(webDist, read);
   return read;
@@ -88,7 +90,6 @@ export function serveSpa(webDist: string, reply: FastifyReply, path = '/'): Fast
   if (!existsSync(join(webDist, 'index.html'))) {
     return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
   }
-  const landing = landings(webDist).get(path.length > 1 ? path.replace(/\/+$/u, '') : path);
-  const page = landing && existsSync(join(webDist, landing)) ? landing : 'index.html';
+  const page = landings(webDist).get(path.length > 1 ? path.replace(/\/+$/u, '') : path) ?? 'index.html';
   return reply.code(200).header('cache-control', 'no-cache').sendFile(page);
 }

@@ -64,18 +64,24 @@ export function takeStartupVersionRead(): boolean {
 
 let configured: Promise<void> | null = null;
 
+/** Resolves once startup has read the deployed version and the runtime configuration (the API's address): calls may
+ *  go out from then on, before the current user is known (the hall's first data, main.tsx). Runs once. */
+export function whenConfigured(): Promise<void> {
+  configured ??= Promise.all([
+    retrying(async () => {
+      const version = await fetchDeployedVersion();
+      if (version) storeVersion(version);
+      versionJustRead = true;
+    }),
+    retrying(() => loadRuntimeConfig()),
+  ]).then(() => undefined);
+  return configured;
+}
+
 /** Loads version, config, then the current user when a session exists. Runs once; every route waits for it. */
 export function startApp(): Promise<void> {
   startup ??= (async () => {
-    configured = Promise.all([
-      retrying(async () => {
-        const version = await fetchDeployedVersion();
-        if (version) storeVersion(version);
-        versionJustRead = true;
-      }),
-      retrying(() => loadRuntimeConfig()),
-    ]).then(() => undefined);
-    await configured;
+    await whenConfigured();
     if (getRefreshToken()) {
       try {
         await retrying(loadCurrentUser);
@@ -87,11 +93,4 @@ export function startApp(): Promise<void> {
     done = true;
   })();
   return startup;
-}
-
-/** Resolves once startup has read the deployed version and the runtime configuration (the API's address): calls may
- *  go out from then on, before the current user is known (the hall's first data, main.tsx). */
-export function whenConfigured(): Promise<void> {
-  void startApp();
-  return configured!;
 }
