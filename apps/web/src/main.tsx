@@ -16,6 +16,7 @@ import { initI18n, loadLanguage } from './lib/i18n';
 import { browserLanguages, matchLanguage } from './lib/language';
 import { PATHS } from './lib/paths';
 import { getRefreshToken } from './lib/session';
+import { nextTask } from './lib/next-task';
 
 /*
  * The boot: the start-up requests go out before React, Mantine and the router are evaluated (app/render.tsx, a
@@ -48,4 +49,11 @@ const sessionAnswered = getRefreshToken()
       new Promise((resolve) => setTimeout(resolve, APP_HOLD_MS)),
     ]).catch(() => undefined)
   : Promise.resolve();
-void sessionAnswered.then(() => import('./app/render')).then(({ render }) => render(words));
+// Then in two tasks rather than one (issue 9: total blocking time on a phone): the app's code, then the router's start
+// and the first render.
+void sessionAnswered
+  .then(() => import('./app/render'))
+  .then(async ({ render }) => {
+    await nextTask();
+    render(words);
+  });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { filesOf, withLinks } from './preload-app.ts';
+import { filesOf, linkedStyles, styleGroups, withLinks, withMergedLinks, withMergedNames } from './preload-app.ts';
 
 const chunk = (
   fileName: string,
@@ -57,5 +57,58 @@ describe('the links of a page', () => {
     expect(out.indexOf('layout.css')).toBeLessThan(out.indexOf('render.js'));
     expect(out.indexOf('render.js')).toBeLessThan(out.indexOf('</head>'));
     expect(withLinks(out, '/', filesOf(bundle, ['/src/app/render.tsx']))).toBe(out);
+  });
+});
+
+describe("a page's stylesheets, merged", () => {
+  const html = [
+    '<head>',
+    '  <script type="module" crossorigin src="/assets/entry.js"></script>',
+    '  <link rel="stylesheet" crossorigin href="/assets/base.css">',
+    '  <link rel="stylesheet" crossorigin href="/assets/layout.css">',
+    '  <link rel="stylesheet" crossorigin href="/assets/hall.css">',
+    '  <link rel="stylesheet" crossorigin href="/assets/card.css">',
+    '  <link rel="stylesheet" href="https://elsewhere.test/x.css">',
+    '</head>',
+  ].join('\n');
+
+  it('reads the stylesheets a page links, in order, its own only', () => {
+    expect(linkedStyles(html, '/')).toEqual([
+      'assets/base.css',
+      'assets/layout.css',
+      'assets/hall.css',
+      'assets/card.css',
+    ]);
+  });
+
+  it("groups the app's stylesheets, then each landing page's own, leaving a group of one alone", () => {
+    const app = ['assets/base.css', 'assets/layout.css'];
+    expect(
+      styleGroups(app, [
+        [...app, 'assets/hall.css', 'assets/card.css'],
+        [...app, 'assets/card.css', 'assets/login.css'],
+      ]),
+    ).toEqual([app, ['assets/hall.css', 'assets/card.css']]);
+  });
+
+  it("links each group's file once, where its first stylesheet was", () => {
+    const merged = new Map([
+      ['assets/base.css', 'assets/app.css'],
+      ['assets/layout.css', 'assets/app.css'],
+      ['assets/hall.css', 'assets/page.css'],
+      ['assets/card.css', 'assets/page.css'],
+    ]);
+    const out = withMergedLinks(html, '/', merged);
+    expect(linkedStyles(out, '/')).toEqual(['assets/app.css', 'assets/page.css']);
+    expect(out).toContain('<link rel="stylesheet" href="https://elsewhere.test/x.css">');
+    expect(out.indexOf('entry.js')).toBeLessThan(out.indexOf('app.css'));
+  });
+
+  it("points a chunk's lists of files at the merged stylesheets, and nothing else", () => {
+    const merged = new Map([['assets/hall.css', 'assets/page.css']]);
+    const code = 'm.f=["assets/hall.js","assets/hall.css","assets/other.css"];const s=`assets/hall.css`;';
+    expect(withMergedNames(code, merged)).toBe(
+      'm.f=["assets/hall.js","assets/page.css","assets/other.css"];const s=`assets/page.css`;',
+    );
   });
 });

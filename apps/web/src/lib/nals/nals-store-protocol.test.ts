@@ -35,11 +35,22 @@ describe('the audio client store, before the protocol is loaded', () => {
     return client;
   }
 
-  it('loads nothing of the protocol until the client is reached, then says hello once it has loaded', async () => {
+  it('says hello to the broker without loading the protocol, which waits for the client to answer', async () => {
     expect(loader.loadedNalsProtocol()).toBeNull();
     const client = await connect();
-    await vi.waitFor(() => expect(actions(client)).toEqual(['hello']));
-    expect(loader.loadedNalsProtocol()).not.toBeNull();
+    expect(actions(client)).toEqual(['hello']);
+    await flush();
+    expect(loader.loadedNalsProtocol()).toBeNull();
+    client.deliver(hello);
+    await vi.waitFor(() => expect(loader.loadedNalsProtocol()).not.toBeNull());
+  });
+
+  it('loads the checks for a command other than hello, and sends it once they are here', async () => {
+    const client = await connect();
+    client.deliver(hello);
+    await vi.waitFor(() => expect(store.nalsStore.getState().isConnected).toBe(true));
+    expect(store.sendCommand({ action: 'nals_start' })).toBe(true);
+    await vi.waitFor(() => expect(actions(client)).toContain('nals_start'));
   });
 
   it('applies the messages that arrived meanwhile, in their order, once the checks are here', async () => {

@@ -31,11 +31,17 @@ const listeners = new Set<SignalListener>();
 let link: BrokerLink | null = null;
 let inTopic: string | null = null;
 
+/** The page's hello, sent on each broker connection: it carries no data, so it needs none of the protocol's checks. */
+const HELLO = JSON.stringify({ action: 'hello' });
+
 function publish(command: NalsCommand): boolean {
   if (!link || !inTopic) return false;
+  // A page whose client is not running then never loads the checks (zod and the schemas): they come with the client's
+  // first signal or the page's first other command (issue 9: the hall's total blocking time on a phone).
+  if (command.action === 'hello') return link.publish(inTopic, HELLO);
   const protocol = loadedNalsProtocol();
   if (!protocol) {
-    // The first command of the page (hello, nals_start): it goes out once the checks are here.
+    // The page's first command other than hello (nals_start, say): it goes out once the checks are here.
     void loadNalsProtocol().then(
       () => publish(command),
       (error: unknown) => console.error(`nals: "${command.action}" not sent, the protocol did not load`, error),
