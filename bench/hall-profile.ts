@@ -55,7 +55,11 @@ await page.waitForTimeout(4000);
 const nowAtStop = await page.evaluate(() => performance.now());
 const { profile: cpu } = (await cdp.send('Profiler.stop')) as {
   profile: {
-    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+    nodes: {
+      id: number;
+      callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+      children?: number[];
+    }[];
     samples: number[];
     timeDeltas: number[];
     startTime: number;
@@ -108,6 +112,22 @@ const longTasks: { start: number; end: number; self: Map<string, number> }[] = m
     const [start, duration] = m.split(' ')[0]!.split('+').map(Number) as [number, number];
     return { start, end: start + duration, self: new Map<string, number>() };
   });
+// The app's own functions (components, hooks) on each sample's stack, for their time including what they call.
+const parentOf = new Map<number, number>();
+for (const n of cpu.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+const appFrame = new Map<number, string | null>();
+const appFrameOf = async (id: number): Promise<string | null> => {
+  if (!appFrame.has(id)) {
+    const f = byNode.get(id)!.callFrame;
+    const pos = f.url.includes('/assets/')
+      ? (await consumer(f.url))?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber })
+      : null;
+    const src = pos?.source?.replace(/^.*\/src\//, 'src/');
+    appFrame.set(id, src?.startsWith('src/') ? `${pos!.name ?? f.functionName} ${src}` : null);
+  }
+  return appFrame.get(id)!;
+};
+const inclusive = new Map<string, number>();
 let clock = cpu.startTime;
 const byPackage = new Map<string, number>();
 for (let i = 0; i < cpu.samples.length; i += 1) {
@@ -133,6 +153,12 @@ for (let i = 0; i < cpu.samples.length; i += 1) {
     }
   }
   self.set(key, (self.get(key) ?? 0) + dt);
+  const onStack = new Set<string>();
+  for (let id: number | undefined = node.id; id !== undefined; id = parentOf.get(id)) {
+    const frame = await appFrameOf(id);
+    if (frame) onStack.add(frame);
+  }
+  for (const frame of onStack) inclusive.set(frame, (inclusive.get(frame) ?? 0) + dt);
   clock += cpu.timeDeltas[i] ?? 0;
   if (!['(idle)', '(program)'].includes(key)) {
     const at = (clock - cpu.endTime) / 1000 + nowAtStop;
@@ -167,6 +193,8 @@ console.log('--- by package/file');
 console.log(top(byPackage, 40));
 console.log('--- by function');
 console.log(top(self, 50));
+console.log("--- the app's functions, with what they call (a component: its render, not its children's)");
+console.log(top(inclusive, 40));
 await context.close();
 await app.close();
 await rm(profile, { recursive: true, force: true });
