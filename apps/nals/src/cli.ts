@@ -65,13 +65,20 @@ const VALUE_FLAGS = new Set([
   '--log-level',
 ]);
 
-/** `--token -x…` as `--token=-x…`: tokens are base64url and may start with '-', which parseArgs would take for a flag. */
+/** The flags this client knows, value or not: `--name` or `--name=…`, and `-h`. */
+const isKnownFlag = (arg: string): boolean =>
+  arg === '-h' || arg === '--help' || VALUE_FLAGS.has(arg.split('=')[0] as string);
+
+/**
+ * `--token -x…` as `--token=-x…`: tokens are base64url and may start with '-', or with '--', which parseArgs would take
+ * for a flag. A value flag takes the next argument as its value unless that one is a flag this client knows.
+ */
 function joinValues(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const next = argv[i + 1];
-    if (VALUE_FLAGS.has(arg) && next !== undefined && next.startsWith('-') && !next.startsWith('--')) {
+    if (VALUE_FLAGS.has(arg) && next !== undefined && next.startsWith('-') && !isKnownFlag(next)) {
       out.push(`${arg}=${next}`);
       i++;
     } else out.push(arg);

@@ -25,6 +25,14 @@ describe('command line', () => {
     });
   });
 
+  it('reads a token that starts with two dashes, and still sees a missing value before a flag it knows', () => {
+    expect(parseCli(['--token', '--6kpv8fyN9C0', '--broker', 'ws://localhost:8193'])).toMatchObject({
+      kind: 'run',
+      options: { token: '--6kpv8fyN9C0', broker: 'ws://localhost:8193' },
+    });
+    expect(parseCli(['--token', '--broker', 'ws://localhost:8193'])).toMatchObject({ kind: 'error' });
+  });
+
   it('reads every flag', () => {
     const r = parseCli([
       '--token=t1',
