@@ -45,9 +45,12 @@ export function withLinks(html: string, base: string, files: { scripts: string[]
   return tags.length === 0 ? html : html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
+/** A stylesheet's link in a page, with the line's indentation and end (its address is the group). */
+const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>\n?/g;
+
 /** The stylesheets `html` links, in its order (asset file names, without `base`). */
 export function linkedStyles(html: string, base: string): string[] {
-  return [...html.matchAll(/<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g)]
+  return [...html.matchAll(STYLESHEET_LINK)]
     .map((match) => match[1]!)
     .filter((href) => href.startsWith(base))
     .map((href) => href.slice(base.length));
@@ -71,7 +74,7 @@ export function styleGroups(app: string[], landings: string[][]): string[][] {
 /** `html` with its links to merged stylesheets replaced by one link to their group's file, where the first one was. */
 export function withMergedLinks(html: string, base: string, merged: Map<string, string>): string {
   const done = new Set<string>();
-  return html.replace(/[ \t]*<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>\n?/g, (link, href: string) => {
+  return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const group = href.startsWith(base) ? merged.get(href.slice(base.length)) : undefined;
     if (!group) return link;
     if (done.has(group)) return '';
@@ -82,7 +85,7 @@ export function withMergedLinks(html: string, base: string, merged: Map<string, 
 
 /** `code` (a chunk) with each quoted name of a merged stylesheet (Vite's lists of a dynamic import's files) replaced. */
 export function withMergedNames(code: string, merged: Map<string, string>): string {
-  return code.replace(/(["'`])(assets\/[^"'`]+?\.css)\1/g, (quoted, quote: string, file: string) => {
+  return code.replace(/(["'`])([^"'`\s]+?\.css)\1/g, (quoted, quote: string, file: string) => {
     const group = merged.get(file);
     return group ? `${quote}${group}${quote}` : quoted;
   });
@@ -153,15 +156,15 @@ export function preloadApp(options: PreloadOptions): Plugin {
   };
 }
 
+const textOf = (source: string | Uint8Array): string =>
+  typeof source === 'string' ? source : new TextDecoder().decode(source);
+
 /**
  * Merges each group of stylesheets into one file (`emit` names it), in the group's order, and points every chunk at
  * it: a page's first stylesheets come in one or two requests rather than eight, each a round trip on a phone (issue 9).
  * A chunk's dynamic import that needs one of them then finds its group's file already linked, as Vite's loader looks
  * for a stylesheet by its address. The merged files leave the bundle.
  */
-const textOf = (source: string | Uint8Array): string =>
-  typeof source === 'string' ? source : new TextDecoder().decode(source);
-
 function mergeStyles(bundle: Bundle, groups: string[][], emit: (source: string) => string): Map<string, string> {
   const merged = new Map<string, string>();
   for (const group of groups) {
@@ -180,9 +183,10 @@ function mergeStyles(bundle: Bundle, groups: string[][], emit: (source: string) 
   return merged;
 }
 
-/** Fails the build on any file of the bundle that still names a merged stylesheet: that page would miss its styles. */
+/** Fails the build on a chunk or page that still names a merged stylesheet: that page would miss its styles. */
 function assertMerged(bundle: Bundle, merged: Map<string, string>): void {
   for (const item of Object.values(bundle)) {
+    if (item.type === 'asset' && !item.fileName.endsWith('.html')) continue;
     const text = item.type === 'chunk' ? item.code : textOf(item.source);
     const left = [...merged.keys()].find((file) => text.includes(file));
     if (left)
