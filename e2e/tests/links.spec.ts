@@ -197,21 +197,68 @@ function showsRecord(target: string): boolean {
  * crawl: a musician renamed after a search page was read leaves a link that went stale, which is not a link the app
  * gets wrong.
  */
-async function stillLinked(page: Page, sources: string[], target: string): Promise<boolean> {
+async function stillLinked(
+  page: Page,
+  quiet: () => Promise<void>,
+  sources: string[],
+  target: string,
+): Promise<boolean> {
   for (const source of sources) {
     await page.goto(source);
-    await settle(page);
+    await settle(page, quiet);
     if ((await hrefsOf(page)).some((href) => classify(href, page.url())?.target === target)) return true;
   }
   return false;
 }
 
+/**
+ * A wait for the page's requests to be over: none in flight for QUIET_MS (the broker's WebSocket is not a request), at
+ * most SETTLE_MAX_MS (pages that poll may never be quiet for long; the checks after it do the rest).
+ */
+const QUIET_MS = 300;
+const SETTLE_MAX_MS = 5_000;
+function quietNetwork(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  page.on('request', () => {
+    inFlight += 1;
+    last = Date.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    // A navigation's first requests are reported a moment after it starts: the quiet is counted from now at least.
+    last = Math.max(last, Date.now());
+    const end = Date.now() + SETTLE_MAX_MS;
+    while (Date.now() < end && (inFlight > 0 || Date.now() - last < QUIET_MS)) await page.waitForTimeout(50);
+  };
+}
+
 /** Waits for the app to have shown the page the address leads to (its lazy chunk loaded, the loaders run). */
-async function settle(page: Page): Promise<void> {
-  // Pages that poll never go idle: a short wait is enough for a lazy chunk, the checks below do the rest.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+async function settle(page: Page, quiet: () => Promise<void>): Promise<void> {
+  await quiet();
   await expect(page.getByText(BOOTING)).toHaveCount(0);
+  // The bar app-layout.tsx shows while the router loads the next page's code and data.
+  await expect(page.locator('.nav-progress')).toHaveCount(0);
   await expect(page.getByRole('main')).not.toBeEmpty();
+}
+
+/**
+ * Opens `target` in the app already on screen as a click on one of its links does: a history entry in React Router's
+ * own shape, then the popstate its router listens to (the server's answer for the address is checked apart). A full
+ * load of every page would boot the app some fifty times per persona.
+ */
+async function followInApp(page: Page, target: string): Promise<void> {
+  await page.evaluate((to) => {
+    const previous = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: previous + 1 };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, target);
 }
 
 for (const persona of PERSONAS) {
@@ -245,32 +292,43 @@ for (const persona of PERSONAS) {
     const stale: string[] = [];
     const visited: string[] = [];
     let menusDone = false;
+    const quiet = quietNetwork(page);
+    // Whether the page on screen is the app (the next page is then followed in it, not loaded).
+    let inApp = false;
 
     while (queue.length > 0) {
       const target = queue.shift() as string;
       expect(visited.length, `more than ${MAX_PAGES} pages: raise the bound or fold more ids`).toBeLessThan(MAX_PAGES);
       visited.push(target);
-      const response = await page.goto(target);
-      const status = response?.status() ?? 0;
-      const html = (response?.headers()['content-type'] ?? '').includes('text/html');
       const from = [...(sources.get(target) ?? [])].join(', ');
-      if (status >= 400) {
-        broken.push(`${from} -> ${target} (HTTP ${status})`);
+      // What the server answers for the address, as a full load or a reload would get it.
+      const answer = await request.get(target);
+      const html = (answer.headers()['content-type'] ?? '').includes('text/html');
+      if (answer.status() >= 400) {
+        broken.push(`${from} -> ${target} (HTTP ${answer.status()})`);
         continue;
       }
       if (!html) continue;
-      // The web app (its index.html) or a static page (help, legal, terms): only the app has a not-found page.
-      const app = (await page.locator('#root').count()) > 0;
+      // The web app (its index.html) or a static page (help, legal, terms): only the app has a not-found page. The
+      // app already on screen follows its link itself; a static page is a page of its own.
+      const app = (await answer.text()).includes('id="root"');
+      if (app && inApp) {
+        await followInApp(page, target);
+      } else {
+        await page.goto(target);
+      }
+      inApp = app;
       if (app) {
-        await settle(page);
+        await settle(page, quiet);
         if ((await page.locator(BROKEN_PAGE).count()) > 0) {
           const what = await page.locator(BROKEN_PAGE).first().getAttribute('data-page');
           const linking = [...(sources.get(target) ?? [])].filter((s) => s !== '(route table)');
-          if (showsRecord(target) && linking.length > 0 && !(await stillLinked(page, linking, target))) {
+          if (showsRecord(target) && linking.length > 0 && !(await stillLinked(page, quiet, linking, target))) {
             stale.push(`${from} -> ${target} (${what}, no longer linked)`);
           } else {
             broken.push(`${from} -> ${target} (${what})`);
           }
+          inApp = false;
           continue;
         }
         // A member page that sends to the login page would make the rest of the crawl a guest's.
