@@ -99,7 +99,14 @@ export async function runLighthouseBench(options: {
   reportDir?: string;
   /** Only these pages (`login`, `hall`), to try a change on one of them faster; both by default. */
   pages?: string[];
+  /**
+   * The simulated CPU slowdown (Lighthouse's default: 4). The simulation multiplies the tasks this machine recorded,
+   * so a higher value shows how the pages fare on a slower host (10 is about the 2026-11-27 machine, 2.5 times
+   * slower than the 2026-11-28 one): the same build's score moves with the host, not only with the code.
+   */
+  cpuSlowdown?: number;
 }): Promise<LighthouseReport> {
+  const cpuSlowdown = options.cpuSlowdown ?? 4;
   const { dataDir, config } = await benchServerConfig('lh', options);
   const app = await buildApp(config);
   const profile = await mkdtemp(path.join(tmpdir(), 'tutti-bench-lh-profile-'));
@@ -138,6 +145,7 @@ export async function runLighthouseBench(options: {
       // The HTTP cache is cleared before each run; of the origin's storage only the Cache API is, the refresh token
       // in local storage stays.
       clearStorageTypes: ['cache_storage'],
+      ...(options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {}),
     };
     let version = '';
     // A run that fails to record its trace (NO_NAVSTART and the like, now and then on a loaded machine) is run again.
@@ -235,7 +243,7 @@ export async function runLighthouseBench(options: {
       settings: {
         runs: options.runs,
         formFactor: 'mobile (Moto G Power, 412x823)',
-        throttling: 'simulated: 150 ms RTT, 1.6 Mbit/s, CPU x4',
+        throttling: `simulated: 150 ms RTT, 1.6 Mbit/s, CPU x${cpuSlowdown}`,
       },
       pages: [login, hall].filter((page) => page !== null),
     };

@@ -166,6 +166,7 @@ async function lighthouseBench(): Promise<void> {
     runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
     ...(process.env.BENCH_LIGHTHOUSE_DIR ? { reportDir: process.env.BENCH_LIGHTHOUSE_DIR } : {}),
     ...(process.env.BENCH_LIGHTHOUSE_PAGES ? { pages: process.env.BENCH_LIGHTHOUSE_PAGES.split(',') } : {}),
+    ...(process.env.BENCH_LIGHTHOUSE_CPU ? { cpuSlowdown: Number(process.env.BENCH_LIGHTHOUSE_CPU) } : {}),
     ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
   });
   console.log(`\n${lighthouseMarkdownTable(report)}\n\n${lighthouseTargetText(report)}\n`);
