@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { registerLanguage } from '../src/lib/i18n';
 import { loadNalsProtocol } from '../src/lib/nals/protocol-loader';
 import en from '../src/locales/en/first-page';
@@ -25,6 +25,14 @@ if (typeof document !== 'undefined' && !('fonts' in document)) {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
   });
 }
+
+// A component that shows whether the audio client is connected loads the client's store once it has painted
+// (lib/nals/nals-connected.ts). When a file's last test started that import, the file waits for it: an import still
+// loading when the environment is torn down fails the whole run (seen once from download-page.test.tsx). A file that
+// mocks the store's dependencies may fail to evaluate it here, after its tests: that is not this wait's business.
+afterAll(async () => {
+  await import('../src/lib/nals/nals-store').catch(() => undefined);
+});
 
 afterEach(() => {
   cleanup();
