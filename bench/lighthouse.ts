@@ -107,6 +107,7 @@ export async function runLighthouseBench(options: {
   cpuSlowdown?: number;
 }): Promise<LighthouseReport> {
   const cpuSlowdown = options.cpuSlowdown ?? 4;
+  if (!(cpuSlowdown >= 1)) throw new Error(`the CPU slowdown is a number of 1 or more, not ${options.cpuSlowdown}`);
   const { dataDir, config } = await benchServerConfig('lh', options);
   const app = await buildApp(config);
   const profile = await mkdtemp(path.join(tmpdir(), 'tutti-bench-lh-profile-'));
@@ -145,7 +146,8 @@ export async function runLighthouseBench(options: {
       // The HTTP cache is cleared before each run; of the origin's storage only the Cache API is, the refresh token
       // in local storage stays.
       clearStorageTypes: ['cache_storage'],
-      ...(options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {}),
+      // The rest of the simulated throttling (round trip, bandwidth) stays Lighthouse's mobile default.
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     };
     let version = '';
     // A run that fails to record its trace (NO_NAVSTART and the like, now and then on a loaded machine) is run again.

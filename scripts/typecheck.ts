@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 
 /**
@@ -18,9 +19,12 @@ const PROJECTS = [
   'tsconfig.scripts.json',
 ];
 
+/** TypeScript's own command, run by this Node: no `npx` lookup per project. */
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
 function check(project: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsc', '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSC, '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));

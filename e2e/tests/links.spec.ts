@@ -328,7 +328,6 @@ for (const persona of PERSONAS) {
           } else {
             broken.push(`${from} -> ${target} (${what})`);
           }
-          inApp = false;
           continue;
         }
         // A member page that sends to the login page would make the rest of the crawl a guest's.

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { registerLanguage } from '../src/lib/i18n';
+import { nalsStoreLoad } from '../src/lib/nals/nals-connected';
 import { loadNalsProtocol } from '../src/lib/nals/protocol-loader';
 import en from '../src/locales/en/first-page';
 import fr from '../src/locales/fr/first-page';
@@ -27,11 +28,11 @@ if (typeof document !== 'undefined' && !('fonts' in document)) {
 }
 
 // A component that shows whether the audio client is connected loads the client's store once it has painted
-// (lib/nals/nals-connected.ts). When a file's last test started that import, the file waits for it: an import still
-// loading when the environment is torn down fails the whole run (seen once from download-page.test.tsx). A file that
-// mocks the store's dependencies may fail to evaluate it here, after its tests: that is not this wait's business.
+// (lib/nals/nals-connected.ts). When a file's test started that load, the file waits for it: an import still loading
+// when the environment is torn down fails the whole run (seen once from download-page.test.tsx).
+// Only the wait is this hook's: a load that fails is reported as such, not twice.
 afterAll(async () => {
-  await import('../src/lib/nals/nals-store').catch(() => undefined);
+  await nalsStoreLoad()?.catch(() => undefined);
 });
 
 afterEach(() => {

@@ -26,6 +26,12 @@ const subscribe = (listener: () => void) => {
 };
 const isConnected = () => source?.getState().isConnected ?? false;
 
+let storeLoad: Promise<unknown> | null = null;
+/** Asks for the store's code once, whichever component asks first. */
+const loadStore = () => (storeLoad ??= import('./nals-store'));
+/** The store's load if a component has asked for it (the web tests wait for it before their environment goes). */
+export const nalsStoreLoad = (): Promise<unknown> | null => storeLoad;
+
 /**
  * Whether the audio client is connected, for a page's first paint: it does not wait for the nals store, whose code
  * brings the contract's schemas (zod, about 25 KB gzipped; issue 9: the hall's largest paint waited for them). Until
@@ -34,7 +40,7 @@ const isConnected = () => source?.getState().isConnected ?? false;
 export function useNalsConnected(): boolean {
   useEffect(() => {
     if (source) return undefined;
-    return afterPaint(() => void import('./nals-store'));
+    return afterPaint(() => void loadStore());
   }, []);
   return useSyncExternalStore(subscribe, isConnected);
 }
