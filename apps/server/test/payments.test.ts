@@ -141,7 +141,11 @@ describe.each(databases())('cards and subscribing on $name', (database) => {
     expect(refused.status).toBe(402);
     expect(refused.json.error).toMatchObject({ code: 'PAYMENT_FAILED', details: { declineCode: 'generic_decline' } });
     expect((await mine(gus)).current).toBeNull();
-    expect(await invoicesOf(gus)).toEqual([]);
+    // The invoice and its attempt were recorded before the charge (docs/decisions/0031): it stays, void, with the
+    // bank's reason, and nothing was charged.
+    expect((await invoicesOf(gus)).map((i) => [i.status, i.failureCode, i.paidAt])).toEqual([
+      ['void', 'generic_decline', null],
+    ]);
 
     await saveCard(h.t, gus, CARDS.ok);
     const cards = (await listCards(h.t, gus)).json.items;
@@ -152,7 +156,7 @@ describe.each(databases())('cards and subscribing on $name', (database) => {
     const ok = await subscribe(h.t, gus, product.id);
     expect(ok.status, ok.text).toBe(201);
     expect(ok.json.subscription.status).toBe('active');
-    expect((await invoicesOf(gus)).map((i) => i.status)).toEqual(['paid']);
+    expect((await invoicesOf(gus)).map((i) => i.status).sort()).toEqual(['paid', 'void']);
   });
 
   it('completes a first payment once the musician authenticates it (validate)', async () => {

@@ -86,6 +86,9 @@ export const ErrorCodeSchema = z.enum([
   'LAST_PAYMENT_METHOD',
   /** The payment service cannot be reached (503 with retry-after): nothing was charged or saved. */
   'PAYMENTS_UNAVAILABLE',
+  /** A subscribe sent again with the idempotency key of an earlier one but another request (409): the page makes a
+   *  new key for a new choice. */
+  'IDEMPOTENCY_KEY_REUSED',
   /** An administrator removing their own CORE_ADMIN (409): another administrator has to. */
   'OWN_ADMIN_PRIVILEGE',
   /** Removing CORE_ADMIN from the last account that holds it (409). */

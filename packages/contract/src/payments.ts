@@ -66,6 +66,7 @@ export const SubscribeBodySchema = z.object({
   productId: z.uuid({ error: (i) => (i.input === undefined ? 'required' : 'invalid') }),
   password: text({ error: 'required' }).min(1, code('required')).max(200, code('invalid')),
   paymentMethod: paymentMethodId.optional(),
+  idempotencyKey: z.uuid().optional(),
 });
 export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;
 
@@ -119,6 +120,13 @@ export const InvoiceSchema = z
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** A succeeded payment the ledger does not account for (docs/decisions/0031): its invoice is missing, void, or paid
+ *  by another payment. */
+export const PAYMENT_INCIDENT_KINDS = ['missing_invoice', 'void_invoice', 'paid_twice'] as const;
+/** open: not resolved yet (a refund failed: `error` says why); attached: it paid an open invoice of the same account
+ *  instead; refunded: given back through the payment service. */
+export const PAYMENT_INCIDENT_STATUSES = ['open', 'attached', 'refunded'] as const;
 
 export const paymentEndpoints = {
   subscribe: def({

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { isDatabaseUnavailable } from './outage.ts';
 import * as schema from './schema.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -66,6 +67,25 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
+  // drizzle checks a client out for a transaction and releases it after COMMIT or ROLLBACK, but not when BEGIN itself
+  // fails: a connection that broke while idle in the pool (a PostgreSQL restart, a cut) was never given back, and the
+  // pool, one slot short for good, waited for it on close. Each transaction runs on a client checked out here, given
+  // back whatever happens, and dropped when its connection broke.
+  db.transaction = async (run, config) => {
+    const client = await pool.connect();
+    let broken = false;
+    const lost = () => void (broken = true);
+    client.on('error', lost).on('end', lost);
+    try {
+      return await drizzlePg({ client, schema }).transaction(run, config);
+    } catch (error) {
+      broken ||= isDatabaseUnavailable(error);
+      throw error;
+    } finally {
+      client.off('error', lost).off('end', lost);
+      client.release(broken);
+    }
+  };
   let closed = false;
   return {
     kind: 'postgres',

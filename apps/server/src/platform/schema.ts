@@ -9,6 +9,7 @@ export * from '../modules/servers/servers.schema.ts';
 export * from '../modules/sessions/sessions.schema.ts';
 export * from '../modules/subscriptions/subscriptions.schema.ts';
 export * from '../modules/subscriptions/billing.schema.ts';
+export * from '../modules/subscriptions/payments/incidents.schema.ts';
 export * from '../modules/community/community.schema.ts';
 export * from '../modules/places/places.schema.ts';
 export * from '../modules/messages/messages.schema.ts';

@@ -65,11 +65,22 @@ export async function saveCard(
 export const listCards = (t: TestApp, user: SignedInUser) =>
   call<PaymentMethods & ErrorJson>(t, 'GET', 'v1/me/payments/methods', { token: user.accessToken });
 
-export const subscribe = (t: TestApp, user: SignedInUser, productId: string, password = user.password) =>
+export const subscribe = (
+  t: TestApp,
+  user: SignedInUser,
+  productId: string,
+  password = user.password,
+  /** The page's idempotency key (one per confirmation, sent again on a retry). */
+  idempotencyKey?: string,
+) =>
   call<SubscribeResult & ErrorJson>(t, 'POST', 'v2/me/subscriptions', {
     token: user.accessToken,
-    body: { productId, password },
+    body: { productId, password, ...(idempotencyKey && { idempotencyKey }) },
   });
+
+/** The succeeded payments the payment service holds for an account (what its bank statement would show). */
+export const chargesOf = async (t: TestApp, user: SignedInUser) =>
+  (await t.app.tutti.billing!.provider.listCharges(new Date(0))).filter((c) => c.metadata['accountId'] === user.id);
 
 /** The bank's page, in the sandbox: the musician authenticates a pending first payment. */
 export async function authenticatePayment(t: TestApp, result: SubscribeResult, setup: CardSetup, outcome = 'pass') {

@@ -42,6 +42,8 @@ export const invoices = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Open after a failed renewal: when the card is tried again (null: not again). */
     nextAttemptAt: instant('next_attempt_at'),
+    /** The card a first payment charges (a replayed attempt must send the very same request to the provider). */
+    paymentMethodId: text('payment_method_id'),
     /** The PaymentIntent of the last attempt. */
     paymentIntentId: text('payment_intent_id'),
     failureCode: text('failure_code'),

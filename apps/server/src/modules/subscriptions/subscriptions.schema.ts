@@ -1,4 +1,4 @@
-import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CANCELLATION_REASONS,
   CURRENT_STATUSES,
@@ -73,10 +73,16 @@ export const subscriptions = pgTable(
     trialReminderSentAt: instant('trial_reminder_sent_at'),
     /** When it became canceled (ended), by the renewal job or an expired first payment. */
     endedAt: instant('ended_at'),
+    /** The page's idempotency key of the subscribe that made it (null: none sent, a promo code's): the same key sent
+     *  again finds this subscription and its invoice, and replays the same charge (docs/decisions/0031). */
+    requestKey: uuid('request_key'),
+    /** What that subscribe asked for (product and card), hashed: the same key with another request is refused. */
+    requestHash: text('request_hash'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('subscriptions_account_idx').on(t.accountId),
+    uniqueIndex('subscriptions_request_key_idx').on(t.accountId, t.requestKey),
     index('subscriptions_product_idx').on(t.productId),
     // The renewal job's scan: running subscriptions by the end of their period.
     index('subscriptions_due_idx')

@@ -28,6 +28,15 @@ export type ChargeResult =
       hard: boolean;
     };
 
+/** A succeeded payment at the provider, as the reconciliation reads it. */
+export interface ProviderCharge {
+  paymentIntentId: string;
+  amountCents: number;
+  created: Date;
+  /** What Tutti wrote on it when charging: invoiceId, subscriptionId, accountId. */
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   kind: PaymentProviderKind;
   publishableKey: string;
@@ -57,6 +66,11 @@ export interface PaymentProvider {
   }): Promise<ChargeResult>;
   /** Where a charge that waited for authentication stands now. */
   chargeStatus(paymentIntentId: string): Promise<ChargeResult>;
+  /** The succeeded payments made since `since`, the newest first (the reconciliation compares them with the ledger). */
+  listCharges(since: Date): Promise<ProviderCharge[]>;
+  /** Gives a payment back in full, once per payment (an idempotency key per payment: a retried call is the same
+   *  refund); answers the refund's id. */
+  refund(paymentIntentId: string): Promise<string>;
   /** The event of a webhook, once its signature on the raw body is checked; throws otherwise. */
   verifyEvent(rawBody: string, signature: string): Stripe.Event;
 }
@@ -122,6 +136,11 @@ export function createStripeProvider(connection: StripeConnection): PaymentProvi
       return await run();
     } catch (e) {
       if (e instanceof Stripe.errors.StripeConnectionError || e instanceof Stripe.errors.StripeAPIError) {
+        throw new PaymentsUnavailable(e.message);
+      }
+      // The same idempotency key while its first request is still running (Stripe answers 409): try again shortly,
+      // and the answer will be that request's.
+      if (e instanceof Stripe.errors.StripeIdempotencyError && e.statusCode === 409) {
         throw new PaymentsUnavailable(e.message);
       }
       throw e;
@@ -236,6 +255,35 @@ export function createStripeProvider(connection: StripeConnection): PaymentProvi
 
     async chargeStatus(paymentIntentId) {
       return fromIntent(await call(() => stripe.paymentIntents.retrieve(paymentIntentId)));
+    },
+
+    async listCharges(since) {
+      const charges: ProviderCharge[] = [];
+      const list = stripe.paymentIntents.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 });
+      // The SDK follows the pages (starting_after) for as long as the list goes on.
+      await call(() =>
+        list.autoPagingEach((pi) => {
+          if (pi.status === 'succeeded') {
+            charges.push({
+              paymentIntentId: pi.id,
+              amountCents: pi.amount_received || pi.amount,
+              created: new Date(pi.created * 1000),
+              metadata: pi.metadata ?? {},
+            });
+          }
+        }),
+      );
+      return charges;
+    },
+
+    async refund(paymentIntentId) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntentId, metadata: { reason: 'payment_incident' } },
+          { idempotencyKey: `refund:${paymentIntentId}` },
+        ),
+      );
+      return refund.id;
     },
 
     verifyEvent(rawBody, signature) {

@@ -20,6 +20,7 @@ export interface State {
   paymentMethods: Record<string, Obj & { card: Card; customer: string | null }>;
   setupIntents: Record<string, Obj>;
   paymentIntents: Record<string, Obj>;
+  refunds: Record<string, Obj>;
   /** Responses already given, by idempotency key. */
   replies: Record<string, { status: number; body: Obj }>;
 }
@@ -338,6 +339,51 @@ export function sandboxRoutes(state: State, keys: SandboxKeys, emit: (type: stri
       },
     ],
     ['GET', /^\/v1\/payment_intents\/([\w-]+)$/, ([, pid]) => intent(state.paymentIntents, 'payment_intent', pid!)],
+    [
+      'GET',
+      /^\/v1\/payment_intents$/,
+      (_m, query) => {
+        // Stripe's list: the newest first, `created[gte]`, pages of `limit` (at most 100) after `starting_after`.
+        const gte = Number((query.created as Obj | undefined)?.gte ?? 0);
+        const limit = Math.min(100, Math.max(1, Number(query.limit ?? 10)));
+        const all = Object.values(state.paymentIntents)
+          .filter((pi) => Number(pi.created) >= gte)
+          .sort((a, b) => Number(b.created) - Number(a.created) || String(b.id).localeCompare(String(a.id)));
+        const after = str(query.starting_after);
+        const from = after ? all.findIndex((pi) => pi.id === after) + 1 : 0;
+        const data = all.slice(from, from + limit);
+        return { object: 'list', data, has_more: from + limit < all.length, url: '/v1/payment_intents' };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (_m, body) => {
+        const pi = intent(state.paymentIntents, 'payment_intent', String(body.payment_intent));
+        if (pi.status !== 'succeeded') throw invalid('This PaymentIntent has no successful charge to refund.');
+        if (pi.amount_refunded) {
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: 'This charge has already been refunded.',
+          });
+        }
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          created: unix(),
+          amount: pi.amount,
+          currency: pi.currency,
+          payment_intent: pi.id,
+          status: 'succeeded',
+          metadata: body.metadata ?? {},
+        };
+        state.refunds[refund.id] = refund;
+        pi.amount_refunded = pi.amount;
+        emit('refund.created', refund);
+        return refund;
+      },
+    ],
     [
       'POST',
       /^\/v1\/payment_intents\/([\w-]+)\/authenticate$/,

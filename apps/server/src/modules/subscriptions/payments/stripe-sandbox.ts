@@ -83,6 +83,8 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
   };
 
   const routes = sandboxRoutes(state, options, emit);
+  /** Requests still running, by idempotency key. */
+  const running = new Map<string, Promise<{ status: number; body: Obj }>>();
   const server = createServer((req, res) => void handle(req, res));
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const reply = (status: number, body: Obj) => {
@@ -111,23 +113,32 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
       }
       const idempotency = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const remembered = typeof idempotency === 'string' ? `${url.pathname} ${idempotency}` : null;
-      if (remembered && state.replies[remembered]) {
-        const { status, body: previous } = state.replies[remembered];
+      // A key seen before gets the first answer; a key whose first request is still running waits for it (Stripe
+      // answers 409 meanwhile, which the provider turns into a retry): either way one payment per key, never two.
+      const earlier = remembered ? (state.replies[remembered] ?? running.get(remembered)) : undefined;
+      if (earlier) {
+        const { status, body: previous } = await earlier;
         res.setHeader('idempotent-replayed', 'true');
         return reply(status, previous);
       }
-      let status = 200;
-      let answer: Obj;
+      const answering = (async () => {
+        try {
+          return { status: 200, body: await route[2](url.pathname.match(route[1])!, body, key) };
+        } catch (e) {
+          if (!(e instanceof StripeError)) throw e;
+          return { status: e.status, body: { error: e.body } };
+        }
+      })();
+      if (remembered) running.set(remembered, answering);
+      let answer: { status: number; body: Obj };
       try {
-        answer = await route[2](url.pathname.match(route[1])!, body, key);
-      } catch (e) {
-        if (!(e instanceof StripeError)) throw e;
-        status = e.status;
-        answer = { error: e.body };
+        answer = await answering;
+      } finally {
+        if (remembered) running.delete(remembered);
       }
-      if (remembered) state.replies[remembered] = { status, body: answer };
+      if (remembered) state.replies[remembered] = answer;
       save();
-      reply(status, answer);
+      reply(answer.status, answer.body);
     } catch (e) {
       if (e instanceof StripeError) return reply(e.status, { error: e.body });
       options.log?.warn({ err: e }, 'payment sandbox: request failed');
@@ -154,7 +165,14 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
 }
 
 function loadState(file: string | null | undefined): State {
-  const empty: State = { customers: {}, paymentMethods: {}, setupIntents: {}, paymentIntents: {}, replies: {} };
+  const empty: State = {
+    customers: {},
+    paymentMethods: {},
+    setupIntents: {},
+    paymentIntents: {},
+    refunds: {},
+    replies: {},
+  };
   if (!file) return empty;
   try {
     return { ...empty, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<State>) };

@@ -53,8 +53,10 @@ export function createWebhooks(deps: {
         .innerJoin(products, eq(products.id, subscriptions.productId))
         .where(eq(invoices.id, invoiceId))
         .for('update', { of: [invoices, subscriptions] });
-      // Paid already (validate came first), or voided meanwhile: nothing to do.
-      if (!row || row.i.status !== 'open' || row.i.paymentIntentId !== intent.id) return null;
+      // Paid already (validate came first), or voided meanwhile: nothing to do. An open invoice without a payment yet
+      // is a first payment whose outcome never settled (the settlement failed after the charge): this is its payment.
+      if (!row || row.i.status !== 'open') return null;
+      if (row.i.paymentIntentId !== null && row.i.paymentIntentId !== intent.id) return null;
       const { paid } = await billing.settle(tx, row.i, intent.id, now());
       return { paid, s: row.s, p: row.p };
     });

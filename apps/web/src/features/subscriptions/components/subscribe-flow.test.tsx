@@ -111,7 +111,10 @@ describe('subscribing from an offer', () => {
       productId: offers[0]!.id,
       password: 'right-password',
       paymentMethod: 'pm_new',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
+    // The same confirmation sent again: the same key.
+    expect(bodyOf(SUBSCRIBE, 1).idempotencyKey).toBe(bodyOf(SUBSCRIBE, 0).idempotencyKey);
 
     // The page behind shows the trial, and no offer button any more.
     const current = within(screen.getByRole('region', { name: 'My subscription', hidden: true }));
@@ -139,6 +142,30 @@ describe('subscribing from an offer', () => {
     expect(pay).toBeEnabled();
     await userEvent.click(dialog.getByRole('button', { name: 'Utiliser une autre carte' }));
     expect(await dialog.findByRole('checkbox', { name: 'En faire ma carte par défaut' })).toBeInTheDocument();
+  });
+
+  it('a retry after a failure sends the same key, so the server replays the same charge; a refusal starts anew', async () => {
+    offers = [offerOf({ trial: null, trialAvailable: false })];
+    cards = { items: [cardOf({ id: 'pm_4242' })], lastCardRequired: false };
+    const answers = [
+      json(503, { error: { code: 'PAYMENTS_UNAVAILABLE', message: 'later', details: { retryAfterSeconds: 30 } } }),
+      json(402, { error: { code: 'PAYMENT_FAILED', message: 'refused', details: { declineCode: 'generic_decline' } } }),
+      json(503, { error: { code: 'PAYMENTS_UNAVAILABLE', message: 'later', details: { retryAfterSeconds: 30 } } }),
+    ];
+    subscribe = () => answers.shift()!;
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to Band plan' }));
+    await userEvent.type(await dialog.findByLabelText(/Your password/), 'secret-password');
+    const pay = dialog.getByRole('button', { name: /^Subscribe and pay/ });
+    for (let i = 1; i <= 3; i++) {
+      await userEvent.click(pay);
+      await waitFor(() => expect(called(SUBSCRIBE)).toHaveLength(i));
+      await waitFor(() => expect(pay).toBeEnabled());
+    }
+    const keys = [0, 1, 2].map((i) => bodyOf(SUBSCRIBE, i).idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it('a bank that asks: the confirmation dialog, then validate, then the subscription', async () => {

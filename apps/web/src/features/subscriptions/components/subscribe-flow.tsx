@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Loader, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
@@ -17,6 +17,7 @@ import type { AvailableProduct, Subscription } from '@tutti/contract/subscriptio
 import { ApiError } from '../../../lib/api-error';
 import { errorText, fieldErrorText } from '../../../lib/error-text';
 import { currentLanguage } from '../../../lib/i18n';
+import { randomUuid } from '../../../lib/uuid';
 import { usePaymentMethods, useSubscribe, useValidateSubscription } from '../api/payments';
 import { BankPanel } from '../payments/bank-panel';
 import { sandboxAuthenticatePayment } from '../payments/card-confirmer';
@@ -69,6 +70,9 @@ function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: b
   const [pending, setPending] = useState<SubscribeResult | null>(null);
   const [done, setDone] = useState<Subscription | null>(null);
   const [answering, setAnswering] = useState(false);
+  // One idempotency key per confirmation (product and card): sent again on a retry after any failure, so the server
+  // finds the same charge instead of making a second (docs/decisions/0031); a refusal or another card is a new one.
+  const requestKey = useRef<{ card: string; key: string } | null>(null);
 
   if (!cards.data) {
     if (cards.isError) return <Text role="alert">{errorText(tc, cards.error)}</Text>;
@@ -79,6 +83,7 @@ function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: b
 
   const refused = (error: unknown) => {
     const declined = paymentFailureOf(error);
+    if (declined) requestKey.current = null;
     setFailure(declined ? failureText(t, declined) : errorText(tc, error));
   };
 
@@ -100,8 +105,14 @@ function Flow({ product, trial, onClose }: { product: AvailableProduct; trial: b
   const submit = (password: string) => {
     setFailure(null);
     setPasswordError(null);
+    if (requestKey.current?.card !== (chosen ?? '')) requestKey.current = { card: chosen ?? '', key: randomUuid() };
     subscribe.mutate(
-      { productId: product.id, password, ...(chosen && { paymentMethod: chosen }) },
+      {
+        productId: product.id,
+        password,
+        ...(chosen && { paymentMethod: chosen }),
+        idempotencyKey: requestKey.current.key,
+      },
       {
         onSuccess: (result) => {
           if (result.payment === null) finish(result.subscription);
