@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'product.disable',
   'promoCode.create',
   'promoCode.delete',
+  /** The comparison of the payment service's payments with the ledger, run by hand (it may refund). */
+  'payments.reconcile',
   'nalsVersion.enable',
   'testRehearsal.create',
   'testRehearsal.delete',

@@ -128,6 +128,46 @@ export const PAYMENT_INCIDENT_KINDS = ['missing_invoice', 'void_invoice', 'paid_
  *  instead; refunded: given back through the payment service. */
 export const PAYMENT_INCIDENT_STATUSES = ['open', 'attached', 'refunded'] as const;
 
+export const PaymentIncidentSchema = z
+  .object({
+    id: z.uuid(),
+    /** The provider's payment (Stripe's `pi_…`). */
+    paymentIntentId: z.string(),
+    kind: z.enum(PAYMENT_INCIDENT_KINDS),
+    status: z.enum(PAYMENT_INCIDENT_STATUSES),
+    amountCents: z.number().int(),
+    currency: z.literal(CURRENCY),
+    /** The invoice the payment names (it may not exist). */
+    invoiceId: z.string().nullable(),
+    /** Whose money it was (null once the account is erased, or when the payment names no account). */
+    account: z.object({ id: z.uuid(), username: z.string(), email: z.string() }).nullable(),
+    /** The open invoice it paid instead. */
+    attachedInvoiceId: z.uuid().nullable(),
+    refundId: z.string().nullable(),
+    /** Why it is still open (a refund the provider refused). */
+    error: z.string().nullable(),
+    detectedBy: z.enum(['webhook', 'reconciliation']),
+    createdAt: z.string(),
+    resolvedAt: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentIncident' });
+export type PaymentIncident = z.infer<typeof PaymentIncidentSchema>;
+
+/** What one reconciliation found: the provider's succeeded payments over the window, compared with the ledger. */
+export const ReconciliationReportSchema = z
+  .object({
+    /** The window's start. */
+    since: z.string(),
+    /** Succeeded payments read from the provider. */
+    charges: z.number().int(),
+    /** New incidents opened (each attached or refunded, or left open with its error). */
+    incidents: z.number().int(),
+    /** Payments of open invoices the ledger had not settled yet (a lost webhook): settled now. */
+    settled: z.number().int(),
+  })
+  .meta({ id: 'ReconciliationReport' });
+export type ReconciliationReport = z.infer<typeof ReconciliationReportSchema>;
+
 export const paymentEndpoints = {
   subscribe: def({
     method: 'POST',
@@ -191,6 +231,27 @@ export const paymentEndpoints = {
     summary: 'Make one of my cards the one renewals charge',
     body: DefaultCardBodySchema,
     response: PaymentMethodsSchema,
+  }),
+  listPaymentIncidents: def({
+    method: 'GET',
+    path: 'v1/payments/incidents',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    tag: 'subscriptions',
+    summary:
+      'Payments the ledger does not account for (invoice missing, void or paid by another payment), the most recent first (200 at most), with what was done: attached to an open invoice, refunded, or still open',
+    response: z.array(PaymentIncidentSchema),
+  }),
+  reconcilePayments: def({
+    method: 'POST',
+    path: 'v1/payments/reconciliation',
+    access: 'admin',
+    authz: AUTHZ.admins,
+    audit: 'payments.reconcile',
+    tag: 'subscriptions',
+    summary:
+      "Compare the payment service's succeeded payments of the last days with the ledger now (the billing job does it daily): incidents opened and resolved, lost payments settled",
+    response: ReconciliationReportSchema,
   }),
   listInvoices: def({
     method: 'GET',

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../config.ts';
 import { experimentExposures } from '../modules/experiments/experiments.service.ts';
+import { paymentIncidentsTotal } from '../modules/subscriptions/payments/incidents.ts';
 import { passwordOperations } from './passwords.ts';
 
 /** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
@@ -13,6 +14,7 @@ function processMetrics(): Registry {
     collectDefaultMetrics({ register: processRegistry });
     processRegistry.registerMetric(passwordOperations);
     processRegistry.registerMetric(experimentExposures);
+    processRegistry.registerMetric(paymentIncidentsTotal);
   }
   return processRegistry;
 }

@@ -44,6 +44,8 @@ export const paymentFixtures = {
     body: { paymentMethod: await ownersCard(w) },
   }),
   listInvoices: async (): Promise<Request> => ({}),
+  listPaymentIncidents: async (): Promise<Request> => ({}),
+  reconcilePayments: async (): Promise<Request> => ({}),
 };
 
 const PRODUCT_BODY = {

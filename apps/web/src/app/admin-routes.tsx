@@ -73,6 +73,12 @@ export const adminRoutes: RouteObject[] = [
           (await loadChunk(import('../features/subscriptions/admin/pages/admin-subscriptions-page')))
             .AdminSubscriptionsPage,
       ),
+      page(
+        'admin/payment-incidents',
+        async () =>
+          (await loadChunk(import('../features/subscriptions/admin/pages/payment-incidents-page')))
+            .PaymentIncidentsPage,
+      ),
       page('admin/news', async () => (await loadChunk(import('../features/admin/pages/articles-page'))).NewsAdminPage),
       page(
         'admin/blog-posts',

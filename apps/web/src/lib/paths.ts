@@ -30,6 +30,7 @@ export const PATHS = {
   adminProducts: '/admin/products',
   adminPromoCodes: '/admin/promo-codes',
   adminSubscriptions: '/admin/subscriptions',
+  adminPaymentIncidents: '/admin/payment-incidents',
   adminNews: '/admin/news',
   adminBlogPosts: '/admin/blog-posts',
   adminBanners: '/admin/banners',

@@ -11,6 +11,7 @@ import { createBillingNotices } from './billing.notices.ts';
 import { createBillingService } from './billing.service.ts';
 import { createInvoiceLinks } from './invoice-pdf.ts';
 import { createCardsService } from './payments/cards.service.ts';
+import { createPaymentIncidents, RECONCILIATION_INTERVAL_MS } from './payments/incidents.ts';
 import { createStripeProvider, type PaymentProvider } from './payments/provider.ts';
 import { startPaymentSandbox, type PaymentSandbox } from './payments/stripe-sandbox.ts';
 import { createWebhooks, WEBHOOK_PATH } from './payments/webhooks.ts';
@@ -28,7 +29,11 @@ export interface SubscriptionsModuleDeps {
   signingKey: string;
   /** Tests: a provider shared by two instances (pointed at one sandbox); default: from PAYMENTS settings. */
   provider?: PaymentProvider;
-  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: {
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   now: () => Date;
 }
 
@@ -108,7 +113,8 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     now,
   });
   const renewals = createRenewals({ db, provider, billing, now, log });
-  const webhooks = createWebhooks({ db, provider, billing, now, log });
+  const incidents = createPaymentIncidents({ db, provider, billing, now, log });
+  const webhooks = createWebhooks({ db, provider, incidents, now, log });
 
   registerSubscriptionsRoutes(endpoint, {
     products: createProductsService({ db, now }),
@@ -116,10 +122,12 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     cards,
     billing,
     notices,
+    incidents,
   });
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));
   deps.jobs.register('payment-events', 30_000, (stopping) => webhooks.process(stopping));
   deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, (stopping) => renewals.run(stopping));
+  deps.jobs.register('payment-reconciliation', RECONCILIATION_INTERVAL_MS, () => incidents.reconcile());
   // The emails of a run finish before the database closes, within Fastify's hook time-out; a longer queue (a burst of
   // thousands of receipts) is cut short and said so.
   app.addHook('preClose', async () => {
@@ -172,5 +180,5 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     );
   }
 
-  return { provider, renewals, webhooks, sandbox, webhookSecret };
+  return { provider, renewals, webhooks, incidents, sandbox, webhookSecret };
 }

@@ -3,6 +3,7 @@ import type { Endpoint } from '../../platform/endpoints.ts';
 import type { BillingNotices } from './billing.notices.ts';
 import type { BillingService } from './billing.service.ts';
 import type { CardsService } from './payments/cards.service.ts';
+import type { PaymentIncidents } from './payments/incidents.ts';
 import type { ProductsService } from './products.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
@@ -16,9 +17,10 @@ export function registerSubscriptionsRoutes(
     cards: CardsService;
     billing: BillingService;
     notices: BillingNotices;
+    incidents: PaymentIncidents;
   },
 ): void {
-  const { products, subscriptions, cards, billing, notices } = services;
+  const { products, subscriptions, cards, billing, notices, incidents } = services;
   endpoint('listProducts', ({ query }) => products.list(query));
   endpoint('getProduct', ({ params }) => products.get(params.id));
   endpoint('createProduct', ({ body }) => products.create(body));
@@ -77,4 +79,6 @@ export function registerSubscriptionsRoutes(
     accountLimited: true,
   });
   endpoint('listInvoices', ({ auth }) => notices.invoices(auth.accountId));
+  endpoint('listPaymentIncidents', () => incidents.list());
+  endpoint('reconcilePayments', () => incidents.reconcile(), { errors: [503] });
 }

@@ -24,6 +24,7 @@ function useSections() {
     { to: PATHS.adminProducts, label: t('nav.products') },
     { to: PATHS.adminPromoCodes, label: t('nav.promoCodes') },
     { to: PATHS.adminSubscriptions, label: t('nav.subscriptions') },
+    { to: PATHS.adminPaymentIncidents, label: t('nav.paymentIncidents') },
     { to: PATHS.adminNews, label: t('nav.news') },
     { to: PATHS.adminBlogPosts, label: t('nav.blogPosts') },
     { to: PATHS.adminBanners, label: t('nav.banners') },

@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../../platform/db.ts';
 import { errorBody } from '../../../platform/errors.ts';
 import { invoices, paymentEvents } from '../billing.schema.ts';
-import type { BillingService } from '../billing.service.ts';
-import { products, subscriptions } from '../subscriptions.schema.ts';
+import type { PaymentIncidents } from './incidents.ts';
 import type { PaymentProvider } from './provider.ts';
 import { UUID } from '../../../platform/tokens.ts';
 
@@ -23,76 +22,55 @@ const HANDLED_EVENTS = new Set<string>(['payment_intent.succeeded', 'setup_inten
 export function createWebhooks(deps: {
   db: Db;
   provider: PaymentProvider;
-  billing: BillingService;
+  incidents: PaymentIncidents;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { db, provider, billing, now } = deps;
+  const { db, provider, incidents, now } = deps;
 
+  /** Settles the invoice that waits for it, or opens an incident (incidents.ts). */
   const paymentSucceeded = async (intent: Stripe.PaymentIntent) => {
-    const invoiceId = intent.metadata?.invoiceId;
-    if (!invoiceId || !UUID.test(invoiceId)) return;
-    const receipt = await db.transaction(async (tx) => {
-      // Locks in the order every billing path takes them: the subscription, then its invoice (`validate` locks the
-      // subscription first, then settles the invoice). Taken the other way round, a payment event processed while
-      // its musician validates the same payment deadlocked on PostgreSQL, and one of the two answered 500.
-      const [target] = await tx
-        .select({ subscriptionId: invoices.subscriptionId })
-        .from(invoices)
-        .where(eq(invoices.id, invoiceId));
-      if (!target?.subscriptionId) return null;
-      await tx
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(eq(subscriptions.id, target.subscriptionId))
-        .for('update');
-      const [row] = await tx
-        .select({ i: invoices, s: subscriptions, p: products })
-        .from(invoices)
-        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-        .innerJoin(products, eq(products.id, subscriptions.productId))
-        .where(eq(invoices.id, invoiceId))
-        .for('update', { of: [invoices, subscriptions] });
-      // Paid already (validate came first), or voided meanwhile: nothing to do. An open invoice without a payment yet
-      // is a first payment whose outcome never settled (the settlement failed after the charge): this is its payment.
-      if (!row || row.i.status !== 'open') return null;
-      if (row.i.paymentIntentId !== null && row.i.paymentIntentId !== intent.id) return null;
-      const { paid } = await billing.settle(tx, row.i, intent.id, now());
-      return { paid, s: row.s, p: row.p };
-    });
-    if (receipt) {
-      const { paid } = receipt;
-      await billing.notify(
-        receipt.s.accountId,
-        receipt.p,
-        { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
-        paid,
-      );
-    }
+    await incidents.succeeded(
+      {
+        paymentIntentId: intent.id,
+        amountCents: intent.amount_received || intent.amount,
+        created: new Date(intent.created * 1000),
+        metadata: intent.metadata ?? {},
+      },
+      'webhook',
+    );
   };
 
   /**
-   * The events of payments whose invoice is closed already (paid by the ledger's own synchronous charge, as every
-   * renewal is, or voided): nothing to do, found in one read instead of a locked transaction each. An open invoice
-   * still goes through `paymentSucceeded`, under its lock.
+   * The events of payments that paid their own invoice (by the ledger's own synchronous charge, as every renewal is):
+   * nothing to do, found in one read instead of a locked transaction each. The others go through `paymentSucceeded`:
+   * an open invoice under its lock, a missing or void one, or one another payment paid (an incident).
    */
   const settledAlready = async (events: Stripe.Event[]): Promise<Set<string>> => {
-    const byInvoice = new Map<string, string>();
+    const byEvent = new Map<string, { invoiceId: string; paymentIntentId: string }>();
     for (const event of events) {
       if (event.type !== 'payment_intent.succeeded') continue;
       const invoiceId = event.data.object.metadata?.invoiceId;
-      if (invoiceId && UUID.test(invoiceId)) byInvoice.set(event.id, invoiceId);
+      if (invoiceId && UUID.test(invoiceId))
+        byEvent.set(event.id, { invoiceId, paymentIntentId: event.data.object.id });
     }
-    if (byInvoice.size === 0) return new Set();
-    const closed = new Set(
+    if (byEvent.size === 0) return new Set();
+    const paidBy = new Map(
       (
         await db
-          .select({ id: invoices.id })
+          .select({ id: invoices.id, paymentIntentId: invoices.paymentIntentId })
           .from(invoices)
-          .where(and(inArray(invoices.id, [...new Set(byInvoice.values())]), ne(invoices.status, 'open')))
-      ).map(({ id }) => id),
+          .where(
+            and(
+              inArray(invoices.id, [...new Set([...byEvent.values()].map((e) => e.invoiceId))]),
+              eq(invoices.status, 'paid'),
+            ),
+          )
+      ).map((row) => [row.id, row.paymentIntentId]),
     );
-    return new Set([...byInvoice].filter(([, invoiceId]) => closed.has(invoiceId)).map(([eventId]) => eventId));
+    return new Set(
+      [...byEvent].filter(([, e]) => paidBy.get(e.invoiceId) === e.paymentIntentId).map(([eventId]) => eventId),
+    );
   };
 
   /** Marks stored events processed (once: another instance may have marked them meanwhile). */

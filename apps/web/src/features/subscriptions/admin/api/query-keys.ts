@@ -14,4 +14,5 @@ export const adminKeys = {
   product: (id: string) => ['subscriptions', 'admin', 'products', 'one', id] as const,
   tokens: ['subscriptions', 'admin', 'tokens'] as const,
   subscriptions: (query: SubscriptionsListQuery) => ['subscriptions', 'admin', 'subscriptions', query] as const,
+  incidents: ['subscriptions', 'admin', 'incidents'] as const,
 };
