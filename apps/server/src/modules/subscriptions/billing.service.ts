@@ -368,6 +368,7 @@ export function createBillingService(deps: BillingDeps) {
       return { kind: 'charge', s, p: product, invoice, joined: false };
     });
 
+  /** The receipt of a paid invoice, its PDF attached. */
   const sendReceipt = async (accountId: string, product: ProductRow, r: InvoiceRow) =>
     notify(
       accountId,
@@ -378,6 +379,7 @@ export function createBillingService(deps: BillingDeps) {
 
   return {
     notify,
+    sendReceipt,
     settle,
     newInvoice,
     newInvoices,

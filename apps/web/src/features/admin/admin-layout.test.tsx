@@ -69,7 +69,7 @@ describe('AdminLayout', () => {
       'Produits',
       'Codes promo',
       'Abonnements',
-      'Incidents de paiement',
+      'Écarts de paiement',
       'Actualités',
       'Blog',
       'Bannières',

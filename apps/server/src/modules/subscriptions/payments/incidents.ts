@@ -85,13 +85,7 @@ export function createPaymentIncidents(deps: {
       return { paid, p: row.p };
     });
     if (!receipt) return false;
-    const { paid, p } = receipt;
-    await billing.notify(
-      accountId,
-      p,
-      { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
-      paid,
-    );
+    await billing.sendReceipt(accountId, receipt.p, receipt.paid);
     return true;
   };
 
@@ -190,13 +184,7 @@ export function createPaymentIncidents(deps: {
     if ('kind' in outcome) {
       return outcome.kind && (await open(charge, outcome.kind, detectedBy)) ? 'incident' : 'none';
     }
-    const { paid, s, p } = outcome;
-    await billing.notify(
-      s.accountId,
-      p,
-      { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
-      paid,
-    );
+    await billing.sendReceipt(outcome.s.accountId, outcome.p, outcome.paid);
     return 'settled';
   };
 

@@ -47,7 +47,7 @@ describe('PaymentIncidentsPage', () => {
     renderAdminAt('/admin/payment-incidents', '/admin/payment-incidents', <PaymentIncidentsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment incidents' })).toBeInTheDocument();
     expect(await screen.findByText('No incident: every payment has its invoice.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Compare with the payment service now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Compare now' }));
     expect(await screen.findByText('12 payments checked. New incidents: 1. Payments settled: 0.')).toHaveAttribute(
       'role',
       'status',
@@ -66,6 +66,6 @@ describe('PaymentIncidentsPage', () => {
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('À examiner')).toBeInTheDocument());
     expect(within(table).getByText('Aucune facture')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Comparer maintenant avec le service de paiement' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Comparer maintenant' })).toBeInTheDocument();
   });
 });
