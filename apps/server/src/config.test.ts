@@ -62,6 +62,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BROKER_PORT: '70000' })).toThrow(/BROKER_PORT/);
   });
 
+  it('follows PORT and HOST when PUBLIC_URL is unset: links, the bus, the broker and the downloads', () => {
+    const moved = loadConfig({ PORT: '38080' });
+    expect(moved).toMatchObject({
+      publicUrl: 'http://localhost:38080',
+      landingUrl: 'http://localhost:38080',
+      busHost: 'ws://localhost:38080/bus',
+      deploymentId: 'localhost:38080',
+      broker: { port: 38083 },
+      nalsDownloadBaseUrl: 'http://localhost:38080/downloads/nals/',
+    });
+    expect(loadConfig({ PORT: '38080', BROKER_TLS_CERT: 'c.pem', BROKER_TLS_KEY: 'k.pem' }).broker.port).toBe(38084);
+    expect(loadConfig({ PORT: '38080', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:38080');
+    expect(loadConfig({ PORT: '38080', HOST: '::1' }).publicUrl).toBe('http://[::1]:38080');
+    expect(loadConfig({ PORT: '38080', HOST: '::' }).publicUrl).toBe('http://localhost:38080');
+    // Set, they win over what PORT implies.
+    const set = loadConfig({ PORT: '3000', PUBLIC_URL: 'https://tutti.example.org', BROKER_PORT: '8083' });
+    expect(set).toMatchObject({ publicUrl: 'https://tutti.example.org', broker: { port: 8083 } });
+  });
+
+  it('puts the broker on a free port when the server takes one (PORT=0) or when PORT + 3 is past the last port', () => {
+    expect(loadConfig({ PORT: '0' }).broker.port).toBe(0);
+    expect(loadConfig({ PORT: '65533' }).broker.port).toBe(0);
+  });
+
   it('limits bus and broker connections by default, names the Redis channel by deployment, and takes overrides', () => {
     const defaults = loadConfig({ PUBLIC_URL: 'https://tutti.example.org' });
     expect(defaults.deploymentId).toBe('tutti.example.org');

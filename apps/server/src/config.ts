@@ -21,7 +21,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:8080')),
+  // Unset: the address the server listens on (listenUrl), so that links and the bus follow PORT.
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('data')),
   DATABASE_URL: optionalUrl,
   MAIL_DIR: optionalString,
@@ -220,7 +221,7 @@ export interface BrokerLimitsConfig {
 export interface BrokerConfig {
   /** False: no embedded broker (an external one authenticates through /api/broker/auth and /api/broker/acl). */
   enabled: boolean;
-  /** 8083, or 8084 with TLS; 0 picks a free port. */
+  /** PORT + 3 (8083), or + 4 with TLS (8084); 0 picks a free port. */
   port: number;
   tls: { certFile: string; keyFile: string } | null;
   /** Required in header x-broker-secret (or ?secret=) on the external broker's hook calls when set. */
@@ -259,6 +260,21 @@ const emailList = (value: string): string[] =>
 const ensureTrailingSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
 
+/** http://<host>:<port> of the server itself: a host that means every interface (0.0.0.0, ::) is reached as
+ *  localhost on this machine; an IPv6 address goes in brackets. The default PUBLIC_URL. */
+export function listenUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** The embedded broker's default port: 3 past the server's (8083 beside 8080), 4 with TLS (8084), so that another
+ *  PORT moves the broker along; a free one when the server's own port is picked by the system (0) or the sum is
+ *  past the last port. */
+export function defaultBrokerPort(port: number, tls: boolean): number {
+  const broker = port + (tls ? 4 : 3);
+  return port === 0 || broker > 65535 ? 0 : broker;
+}
+
 /** ws(s)://host/bus of the public URL: the live bus is served by the same origin. */
 export function deriveBusHost(publicUrl: string): string {
   const url = new URL(publicUrl);
@@ -282,7 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment: ${envProblems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   }
   const dataDir = fromRoot(e.DATA_DIR);
-  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   if (Boolean(e.BROKER_TLS_CERT) !== Boolean(e.BROKER_TLS_KEY)) {
     throw new ConfigError('Invalid environment: BROKER_TLS_CERT and BROKER_TLS_KEY go together');
   }
@@ -337,7 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_OPEN },
     broker: {
       enabled: e.BROKER_ENABLED,
-      port: e.BROKER_PORT ?? (tls ? 8084 : 8083),
+      port: e.BROKER_PORT ?? defaultBrokerPort(e.PORT, tls !== null),
       tls,
       hookSecret: e.BROKER_HOOK_SECRET ?? null,
       limits: {
