@@ -112,6 +112,35 @@ async function confirmationEmail(origin: string, dataDir: string): Promise<strin
   throw new Error('no email in the outbox');
 }
 
+/** The audio client emulator as the README starts it (`npm run nals -- --token …`), pointed at a server: the
+ *  broker it says it connects to. */
+async function emulatorBroker(server: string): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'apps/nals/src/main.ts'), '--token', 'port-story-token', '--server', server],
+    { cwd: REPO_ROOT, env: { PATH: process.env['PATH'] ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the emulator did not start: ${out}`)), START_TIMEOUT_MS);
+      const read = (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        const match = /starting the audio client emulator .*"broker":"([^"]+)"/u.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1] as string);
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', () => reject(new Error(`the emulator exited: ${out}`)));
+    });
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
 interface ClientConfig {
   busHost: string;
   queueHost: string;
@@ -131,24 +160,31 @@ describe('a server started with PORT alone', () => {
     }
   });
 
-  it('gives the page its bus and broker on that port, and links emails to it', { timeout: 180_000 }, async () => {
-    const port = await freePort((p) => [p + 3]);
-    const server = startServer({ PORT: String(port) });
-    started.push(server);
-    const origin = `http://localhost:${port}`;
-    expect(await runningAt(server)).toBe(origin);
+  it(
+    'gives the page and the audio client its bus and broker on that port, and links emails to it',
+    { timeout: 180_000 },
+    async () => {
+      const port = await freePort((p) => [p + 3]);
+      const server = startServer({ PORT: String(port) });
+      started.push(server);
+      const origin = `http://localhost:${port}`;
+      expect(await runningAt(server)).toBe(origin);
 
-    const config = (await (await fetch(`${origin}/api/v1/config?current=true`)).json()) as ClientConfig;
-    expect(config.busHost).toBe(`ws://localhost:${port}/bus`);
-    // The embedded broker moved along (PORT + 3) and listens there.
-    expect(config.queueHost).toBe(`ws://localhost:${port + 3}`);
-    expect(await isFree(port + 3)).toBe(false);
+      const config = (await (await fetch(`${origin}/api/v1/config?current=true`)).json()) as ClientConfig;
+      expect(config.busHost).toBe(`ws://localhost:${port}/bus`);
+      // The embedded broker moved along (PORT + 3) and listens there.
+      expect(config.queueHost).toBe(`ws://localhost:${port + 3}`);
+      expect(await isFree(port + 3)).toBe(false);
 
-    const mail = await confirmationEmail(origin, server.dataDir);
-    const links = mail.match(/https?:\/\/[^\s"'<>]+/gu) ?? [];
-    expect(links.some((link) => link.startsWith(`${origin}/users/validate-account?token=`))).toBe(true);
-    expect(links.filter((link) => link.startsWith('http://localhost:8080'))).toEqual([]);
-  });
+      const mail = await confirmationEmail(origin, server.dataDir);
+      const links = mail.match(/https?:\/\/[^\s"'<>]+/gu) ?? [];
+      expect(links.some((link) => link.startsWith(`${origin}/users/validate-account?token=`))).toBe(true);
+      expect(links.filter((link) => link.startsWith('http://localhost:8080'))).toEqual([]);
+
+      // The audio client emulator pointed at it finds that broker by itself.
+      expect(await emulatorBroker(origin)).toBe(`ws://localhost:${port + 3}`);
+    },
+  );
 
   it('with PORT=0, names the port the system picked', { timeout: 180_000 }, async () => {
     const server = startServer({ PORT: '0', HOST: '127.0.0.1' });
