@@ -1,13 +1,9 @@
 import type { Locale } from '@tutti/contract/common';
 import type { MailContent } from '../accounts/accounts.mail.ts';
-import { amountLines, labelled, sellerHeading, sellerLines, type InvoiceIssuer } from './invoice-tax.ts';
+import { amountLines, formatEuros, labelled, sellerHeading, sellerLines, type InvoiceIssuer } from './invoice-tax.ts';
 import { formatBillingDate } from './subscriptions.mail.ts';
 
-/** "9,99 €" / "€9.99": an amount of integer cents of EUR in the reader's language. */
-export const formatEuros = (locale: Locale, cents: number): string =>
-  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+export { formatEuros };
 
 export type BillingMail =
   | { kind: 'trial_started'; until: Date; priceCents: number }

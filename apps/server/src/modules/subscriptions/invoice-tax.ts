@@ -1,6 +1,11 @@
 import type { Locale } from '@tutti/contract/common';
-import { formatEuros } from './billing.mail.ts';
 import type { PaymentsConfig } from './payments/payments.config.ts';
+
+/** "9,99 €" / "€9.99": an amount of integer cents of EUR in the reader's language. */
+export const formatEuros = (locale: Locale, cents: number): string =>
+  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
 
 /**
  * What an invoice must state in the EU and France besides the sale (issue 29, point 3): the seller's identity, and the
