@@ -59,15 +59,16 @@ describe.each(databases())('the offer a fresh install starts with, on $name', (d
   it('never brings it back once the administrators disabled or deleted it', async () => {
     const [seeded] = await listAll();
     expect((await call(t, 'POST', `v1/products/${seeded!.id}/disable`, { token: admin.accessToken })).status).toBe(200);
+    // Every product disabled: nothing is offered, so the pages offer nothing (lib/offers.ts in the web).
+    const musician = await createUser(t);
+    const offered = async () =>
+      (await call<AvailableProduct[]>(t, 'GET', 'v1/me/available-products', { token: musician.accessToken })).json;
+    expect(await offered()).toEqual([]);
     expect(await seedDefaultOffer(t.app.tutti.database.db, t.config.defaultOffer, t.clock.now())).toBe(false);
     expect((await call(t, 'DELETE', `v1/products/${seeded!.id}`, { token: admin.accessToken })).status).toBe(204);
     expect(await seedDefaultOffer(t.app.tutti.database.db, t.config.defaultOffer, t.clock.now())).toBe(false);
     expect(await listAll()).toEqual([]);
-    const musician = await createUser(t);
-    const offered = await call<AvailableProduct[]>(t, 'GET', 'v1/me/available-products', {
-      token: musician.accessToken,
-    });
-    expect(offered.json).toEqual([]);
+    expect(await offered()).toEqual([]);
   });
 });
 
