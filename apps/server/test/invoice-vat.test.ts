@@ -72,6 +72,7 @@ describe.each(databases())('invoices with VAT on $name', (database) => {
       expect(text).toContain('N° de TVA intracommunautaire : FR32912345678');
     }
     expect(pdf).toContain(`Facture ${invoice.number}`);
+    expect(pdf).toContain('Montant TTC');
     expect(pdf).toContain('Facturé à');
     expect(pdf).toContain(user.username);
     expect(pdf).toContain('France');
@@ -128,7 +129,7 @@ describe('invoices without VAT', () => {
     const fr = await paidInvoice(h.t, admin!, 'fr');
     for (const text of [fr.pdf, fr.mail]) {
       expect(text).toContain('TVA non applicable, art. 293 B du CGI');
-      expect(text).not.toMatch(/TVA 20|Total HT|N° de TVA/);
+      expect(text).not.toMatch(/TVA 20|Total HT|TTC|N° de TVA/);
     }
     expect(fr.pdf).toMatch(/Total\s+9,99 €/);
     const en = await paidInvoice(h.t, admin!, 'en');

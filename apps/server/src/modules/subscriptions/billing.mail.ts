@@ -137,7 +137,8 @@ function receiptStatement(locale: Locale, mail: Extract<BillingMail, { kind: 're
     ...lines.map((l) => labelled(locale, l.label, l.amount)),
     ...(mention ? [mention] : []),
     '',
-    labelled(locale, sellerHeading(locale), sellerLines(locale, mail.issuer.seller).join(', ')),
+    `${sellerHeading(locale)}${locale === 'fr' ? '\u00a0:' : ':'}`,
+    ...sellerLines(locale, mail.issuer.seller),
     '',
   ];
 }

@@ -41,7 +41,8 @@ const WORDS = {
     billedTo: 'Billed to',
     description: 'Description',
     period: 'Period',
-    amount: 'Amount incl. VAT',
+    amount: 'Amount',
+    amountWithVat: 'Amount incl. VAT',
     paidOn: 'Paid on',
     monthly: 'monthly subscription',
   },
@@ -52,7 +53,8 @@ const WORDS = {
     billedTo: 'Facturé à',
     description: 'Désignation',
     period: 'Période',
-    amount: 'Montant TTC',
+    amount: 'Montant',
+    amountWithVat: 'Montant TTC',
     paidOn: 'Payée le',
     monthly: 'abonnement mensuel',
   },
@@ -111,7 +113,9 @@ export function renderInvoicePdf(
 
   const product = locale === 'fr' ? invoice.productNameFr : invoice.productNameEn;
   const top = doc.y;
-  doc.font('body').text(w.description, 56, top).text(w.amount, 400, top, { width: 139, align: 'right' });
+  // Prices include VAT: the column says so, unless VAT does not apply.
+  const amountHeading = 'rateBp' in issuer.vat ? w.amountWithVat : w.amount;
+  doc.font('body').text(w.description, 56, top).text(amountHeading, 400, top, { width: 139, align: 'right' });
   doc
     .moveTo(56, doc.y + 4)
     .lineTo(539, doc.y + 4)
