@@ -12,19 +12,10 @@ export const formatEuros = (locale: Locale, cents: number): string =>
  * VAT (its rate, or the mention of why none applies). Kept on the invoice row when it is issued, so an invoice never
  * changes when the settings do.
  */
-export interface InvoiceIssuer {
-  seller: {
-    name: string;
-    address: string;
-    registrationNumber: string | null;
-    vatNumber: string | null;
-    email: string | null;
-  };
-  vat: { rateBp: number } | { exemption: Record<Locale, string> };
-}
+export type InvoiceIssuer = Pick<PaymentsConfig, 'seller' | 'vat'>;
 
 /** The issuer of invoices issued now, from the settings. */
-export function invoiceIssuer(payments: Pick<PaymentsConfig, 'seller' | 'vat'>): InvoiceIssuer {
+export function invoiceIssuer(payments: InvoiceIssuer): InvoiceIssuer {
   return { seller: { ...payments.seller }, vat: payments.vat };
 }
 
