@@ -244,3 +244,63 @@ describe('deriveBusHost', () => {
     expect(deriveBusHost('https://tutti.example.org')).toBe('wss://tutti.example.org/bus');
   });
 });
+
+// Issue 29: the offer a fresh install starts with, and invoices an accountant accepts.
+describe('loadConfig: the default offer and what invoices state', () => {
+  const live = {
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  };
+  const seller = {
+    SELLER_NAME: 'Tutti SAS',
+    SELLER_ADDRESS: '1 rue de la Paix\\n75002 Paris',
+    SELLER_REGISTRATION_NUMBER: 'RCS Paris 123 456 789',
+  };
+
+  it('seeds a monthly offer with a 14-day trial by default, none with DEFAULT_OFFER=off', () => {
+    expect(loadConfig({}).defaultOffer).toEqual({
+      name: { en: 'Tutti Unlimited', fr: 'Tutti Illimité' },
+      priceCents: 999,
+      trialDays: 14,
+    });
+    expect(loadConfig({ DEFAULT_OFFER_TRIAL_DAYS: '0' }).defaultOffer?.trialDays).toBeNull();
+    expect(loadConfig({ DEFAULT_OFFER: 'off' }).defaultOffer).toBeNull();
+  });
+
+  it('prints 20 % VAT by default, the configured rate, or the exemption mention instead', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      seller: { name: 'Tutti', address: '', registrationNumber: null, vatNumber: null },
+      vat: { rateBp: 2000 },
+    });
+    expect(loadConfig({ VAT_RATE: '5.5' }).payments.vat).toEqual({ rateBp: 550 });
+    expect(loadConfig({ VAT_EXEMPTION: 'TVA non applicable, art. 293 B du CGI' }).payments.vat).toEqual({
+      exemption: { fr: 'TVA non applicable, art. 293 B du CGI', en: 'TVA non applicable, art. 293 B du CGI' },
+    });
+    expect(() => loadConfig({ VAT_RATE: '20', VAT_EXEMPTION: 'none' })).toThrow(/VAT_EXEMPTION/);
+    expect(() => loadConfig({ VAT_RATE: '120' })).toThrow(/VAT_RATE/);
+  });
+
+  it('refuses to start with live Stripe keys and no seller identity, naming what is missing', () => {
+    expect(() => loadConfig(live)).toThrow(ConfigError);
+    expect(() => loadConfig(live)).toThrow(
+      /SELLER_NAME: required with live Stripe keys.*SELLER_ADDRESS.*SELLER_REGISTRATION_NUMBER.*SELLER_VAT_NUMBER/,
+    );
+    expect(() => loadConfig({ ...live, ...seller })).toThrow(/SELLER_VAT_NUMBER: .*VAT_EXEMPTION/);
+    expect(loadConfig({ ...live, ...seller, SELLER_VAT_NUMBER: 'FR12123456789' }).payments).toMatchObject({
+      provider: { kind: 'stripe' },
+      seller: {
+        name: 'Tutti SAS',
+        address: '1 rue de la Paix\n75002 Paris',
+        registrationNumber: 'RCS Paris 123 456 789',
+        vatNumber: 'FR12123456789',
+      },
+    });
+    // Without VAT, the exemption mention stands in for the VAT number.
+    expect(loadConfig({ ...live, ...seller, VAT_EXEMPTION: 'TVA non applicable' }).payments.seller.vatNumber).toBe(
+      null,
+    );
+    // Test keys take no real money: the sandbox's defaults do.
+    expect(loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc' }).payments.seller.name).toBe('Tutti');
+  });
+});

@@ -11,6 +11,11 @@ import {
   paymentsEnvProblems,
   type PaymentsConfig,
 } from './modules/subscriptions/payments/payments.config.ts';
+import {
+  DEFAULT_OFFER_ENV,
+  defaultOfferConfig,
+  type DefaultOfferConfig,
+} from './modules/subscriptions/default-offer.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.ts';
 import { STORAGE_ENV, storageConfig, storageEnvProblems, type StorageConfig } from './platform/storage/config.ts';
 
@@ -106,6 +111,8 @@ const EnvSchema = z.object({
   SESSION_INVITATIONS_MAX: positiveInt(100),
   ...STORAGE_ENV,
   ...PAYMENTS_ENV,
+  // The offer a fresh install starts with (issue 29, modules/subscriptions/default-offer.ts).
+  ...DEFAULT_OFFER_ENV,
   // Cities (docs/decisions/0029): the GeoNames package, or a few real cities (tests, development, e2e).
   PLACES_DATASET: z.preprocess(emptyAsUndefined, z.enum(['geonames', 'sample']).default('geonames')),
   REALTIME_DELAY_LIMIT_MS: positiveInt(REALTIME_DELAY_LIMIT_MS_DEFAULT),
@@ -162,6 +169,8 @@ export interface AppConfig {
   sessions: SessionsConfig;
   storage: StorageConfig;
   payments: PaymentsConfig;
+  /** The offer seeded on a database that never had a product; null: DEFAULT_OFFER=off. */
+  defaultOffer: DefaultOfferConfig | null;
   /** Which cities load at start; the one-way delay estimate beyond which two musicians cannot play in time. */
   places: { dataset: 'geonames' | 'sample'; realtimeDelayLimitMs: number };
 }
@@ -385,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storage: storageConfig(e, dataDir),
     payments: paymentsConfig(e),
+    defaultOffer: defaultOfferConfig(e),
     places: { dataset: e.PLACES_DATASET, realtimeDelayLimitMs: e.REALTIME_DELAY_LIMIT_MS },
   };
 }

@@ -1,17 +1,15 @@
 import type { Locale } from '@tutti/contract/common';
 import type { MailContent } from '../accounts/accounts.mail.ts';
+import { amountLines, formatEuros, labelled, sellerHeading, sellerLines, type InvoiceIssuer } from './invoice-tax.ts';
 import { formatBillingDate } from './subscriptions.mail.ts';
 
-/** "9,99 €" / "€9.99": an amount of integer cents of EUR in the reader's language. */
-export const formatEuros = (locale: Locale, cents: number): string =>
-  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+export { formatEuros };
 
 export type BillingMail =
   | { kind: 'trial_started'; until: Date; priceCents: number }
   | { kind: 'trial_ending'; until: Date; priceCents: number }
-  | { kind: 'receipt'; amountCents: number; number: string; until: Date }
+  /** `issuer`: the invoice's seller and VAT (billing.notices.ts adds them from the invoice). */
+  | { kind: 'receipt'; amountCents: number; number: string; until: Date; issuer?: InvoiceIssuer }
   | { kind: 'payment_failed'; amountCents: number; nextAttempt: Date | null; code: string }
   | { kind: 'ended'; at: Date };
 
@@ -77,6 +75,7 @@ export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMai
             subject: `Reçu de paiement ${mail.number}`,
             text: body([
               `Nous avons bien reçu votre paiement de ${euros(mail.amountCents)} pour ${to.product}. Votre abonnement court jusqu’au ${date(mail.until)}.`,
+              ...receiptStatement(locale, mail),
               'La facture est jointe à ce message ; vous la retrouvez aussi avec les autres dans vos préférences :',
             ]),
           }
@@ -84,6 +83,7 @@ export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMai
             subject: `Payment receipt ${mail.number}`,
             text: body([
               `We received your payment of ${euros(mail.amountCents)} for ${to.product}. Your subscription runs until ${date(mail.until)}.`,
+              ...receiptStatement(locale, mail),
               'The invoice is attached; you will also find it with the others in your preferences:',
             ]),
           };
@@ -124,6 +124,23 @@ export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMai
             ]),
           };
   }
+}
+
+/** What the receipt's invoice states (issue 29): its number, amount lines (HT, TVA, TTC, or the exemption mention)
+ *  and its seller, as the attached PDF prints them. */
+function receiptStatement(locale: Locale, mail: Extract<BillingMail, { kind: 'receipt' }>): string[] {
+  if (!mail.issuer) return [];
+  const { lines, mention } = amountLines(locale, mail.amountCents, mail.issuer.vat);
+  return [
+    '',
+    `${locale === 'fr' ? 'Facture' : 'Invoice'} ${mail.number}`,
+    ...lines.map((l) => labelled(locale, l.label, l.amount)),
+    ...(mention ? [mention] : []),
+    '',
+    `${sellerHeading(locale)}${locale === 'fr' ? '\u00a0:' : ':'}`,
+    ...sellerLines(locale, mail.issuer.seller),
+    '',
+  ];
 }
 
 /** Why a charge failed, in words a musician reads (Stripe's decline codes). */

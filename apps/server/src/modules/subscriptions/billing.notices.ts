@@ -7,6 +7,7 @@ import { accounts } from '../accounts/accounts.schema.ts';
 import { billingEmail, type BillingMail } from './billing.mail.ts';
 import { invoices, type InvoiceRow } from './billing.schema.ts';
 import { renderInvoicePdf, type InvoiceLinks } from './invoice-pdf.ts';
+import { invoiceIssuer } from './invoice-tax.ts';
 import type { PaymentsConfig } from './payments/payments.config.ts';
 import type { ProductRow } from './subscriptions.schema.ts';
 
@@ -16,11 +17,15 @@ export function createBillingNotices(deps: {
   db: Db;
   mailer: Mailer;
   links: InvoiceLinks;
-  seller: PaymentsConfig['seller'];
+  payments: Pick<PaymentsConfig, 'seller' | 'vat'>;
   publicUrl: string;
   log: { warn(obj: object, msg: string): void };
 }) {
   const { db, log } = deps;
+  /** Who issues invoices now: kept on each invoice issued (billing.service.ts). */
+  const issuer = invoiceIssuer(deps.payments);
+  /** What an invoice states: its own issuer, or today's settings for one issued before issuers were kept. */
+  const issuerOf = (invoice: InvoiceRow) => invoice.issuer ?? issuer;
   const pages = {
     subscription: `${deps.publicUrl}/me/subscription`,
     billing: `${deps.publicUrl}/me/preferences?tab=billing`,
@@ -28,7 +33,12 @@ export function createBillingNotices(deps: {
 
   const recipient = async (accountId: string) => {
     const [account] = await db
-      .select({ email: accounts.email, username: accounts.username, locale: accounts.locale })
+      .select({
+        email: accounts.email,
+        username: accounts.username,
+        locale: accounts.locale,
+        countryCode: accounts.countryCode,
+      })
       .from(accounts)
       .where(eq(accounts.id, accountId));
     return account ? { ...account, locale: account.locale as Locale } : null;
@@ -44,17 +54,19 @@ export function createBillingNotices(deps: {
     try {
       const account = await recipient(accountId);
       if (!account) return;
+      // A receipt states the invoice's seller and VAT, as its PDF does.
+      const said = mail.kind === 'receipt' && invoice ? { ...mail, issuer: issuerOf(invoice) } : mail;
       const link = mail.kind === 'receipt' || mail.kind === 'payment_failed' ? pages.billing : pages.subscription;
       const content = billingEmail(
         account.locale,
         { username: account.username, product: account.locale === 'fr' ? product.nameFr : product.nameEn, link },
-        mail,
+        said,
       );
       const attachments = invoice
         ? [
             {
               filename: `${invoice.number}.pdf`,
-              content: await renderInvoicePdf(invoice, account, deps.seller, account.locale),
+              content: await renderInvoicePdf(invoice, account, issuerOf(invoice), account.locale),
               contentType: 'application/pdf',
             },
           ]
@@ -66,6 +78,7 @@ export function createBillingNotices(deps: {
   };
 
   return {
+    issuer,
     notify,
     async invoices(accountId: string): Promise<Invoice[]> {
       const [account, rows] = await Promise.all([
@@ -103,7 +116,7 @@ export function createBillingNotices(deps: {
         .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
       const account = row ? await recipient(accountId) : null;
       if (!row || !account) return null;
-      return { number: row.number, pdf: await renderInvoicePdf(row, account, deps.seller, account.locale) };
+      return { number: row.number, pdf: await renderInvoicePdf(row, account, issuerOf(row), account.locale) };
     },
   };
 }

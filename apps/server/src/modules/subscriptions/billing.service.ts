@@ -73,6 +73,8 @@ export function createBillingService(deps: BillingDeps) {
             productNameEn: product.nameEn,
             productNameFr: product.nameFr,
             amountCents: product.priceCents,
+            // Who sells and how VAT applies, as the invoice will state it forever (invoice-tax.ts).
+            issuer: deps.notices.issuer,
             status: 'open' as const,
             periodStart: period.start,
             periodEnd: period.end,

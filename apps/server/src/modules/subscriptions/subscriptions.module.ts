@@ -9,6 +9,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { createBillingNotices } from './billing.notices.ts';
 import { createBillingService } from './billing.service.ts';
+import { seedDefaultOffer } from './default-offer.ts';
 import { createInvoiceLinks } from './invoice-pdf.ts';
 import { createCardsService } from './payments/cards.service.ts';
 import { createStripeProvider, type PaymentProvider } from './payments/provider.ts';
@@ -75,6 +76,9 @@ async function paymentProvider(app: FastifyInstance, deps: SubscriptionsModuleDe
 /** Products, promo codes, the ledger, cards, invoices, renewals and the payment service's webhooks. */
 export async function registerSubscriptions(app: FastifyInstance, endpoint: Endpoint, deps: SubscriptionsModuleDeps) {
   const { db, now, log } = deps;
+  if (await seedDefaultOffer(db, deps.config.defaultOffer, now())) {
+    log.info({ offer: deps.config.defaultOffer }, 'subscriptions: the default offer is seeded (DEFAULT_OFFER)');
+  }
   const { provider, sandbox, webhookSecret } = await paymentProvider(app, deps);
   const subscriptions = createSubscriptionsService({
     db,
@@ -94,7 +98,7 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     db,
     mailer: deps.mailer,
     links,
-    seller: deps.config.payments.seller,
+    payments: deps.config.payments,
     publicUrl: deps.config.publicUrl,
     log,
   });

@@ -25,6 +25,7 @@ import { useRehearsal } from '../use-rehearsal';
 import { useSessionEvents } from '../use-session-events';
 import { RehearsalStage } from './rehearsal-stage';
 import { SessionOverview } from './session-overview';
+import { SubscribeLink } from './subscribe-link';
 
 /** A 409 SESSION_NOT_STARTED names its start; anything else is the common sentence for its code. */
 export function joinErrorText(
@@ -50,10 +51,8 @@ function joinErrorContent(
   if (error instanceof ApiError && error.code === 'NO_MINUTES_LEFT') {
     return (
       <>
-        {t('details.endReasons.minutes')}{' '}
-        <Anchor component={Link} to={PATHS.subscription} fw={600}>
-          {t('minutes.subscribe')}
-        </Anchor>
+        {t('details.endReasons.minutes')}
+        <SubscribeLink before=" " strong />
       </>
     );
   }
