@@ -102,7 +102,8 @@ function Flow({
   const attempts = useRef(new Map<string, string>());
   const items = cards.data?.items ?? [];
   const card = items.find((c) => c.id === chosen) ?? items.find((c) => c.isDefault) ?? items[0];
-  const quote = useQuote(product.id, card?.id ?? null);
+  // Asked while the confirmation can show it; not again once subscribed (the subscription's refresh would).
+  const quote = useQuote(product.id, step === 'done' ? null : (card?.id ?? null));
   const quoted = quote.data ?? null;
 
   useEffect(() => {
