@@ -153,7 +153,7 @@ describe.each(databases())('the quote and the guarded subscribe on $name', (data
     expect([...chargedTo(hal), ...chargedTo(ida)]).toEqual([]);
   });
 
-  it('answers only about my own cards and offered products', async () => {
+  it('answers only about my own cards and offered products, and takes only a whole amount of cents', async () => {
     const product = await paidProduct(h.t, admin);
     const jo = await createUser(h.t);
     const noCard = await quote(jo, product.id);
@@ -165,6 +165,11 @@ describe.each(databases())('the quote and the guarded subscribe on $name', (data
     const notMine = await quote(jo, product.id, kimsCard);
     expect(notMine.status).toBe(409);
     expect(notMine.json.error).toMatchObject({ code: 'PAYMENT_METHOD_REQUIRED', fields: { paymentMethod: 'unknown' } });
+    for (const bad of [-1, 9.5, '999']) {
+      const refused = await confirm(jo, product.id, bad as number);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.fields).toEqual({ expectedAmountCents: 'invalid' });
+    }
     await call(h.t, 'POST', `v1/products/${product.id}/disable`, { token: admin.accessToken });
     const disabled = await quote(jo, product.id);
     expect(disabled.status).toBe(400);
