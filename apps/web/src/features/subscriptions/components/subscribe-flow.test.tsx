@@ -286,6 +286,22 @@ describe('subscribing from an offer', () => {
     expect(bodyOf(SUBSCRIBE, 1).idempotencyKey).not.toBe(bodyOf(SUBSCRIBE, 0).idempotencyKey);
   });
 
+  it('a quote the server cannot give: said, and nothing to confirm', async () => {
+    cards = { items: [cardOf({ id: 'pm_4242' })], lastCardRequired: false };
+    quote = () =>
+      json(503, {
+        error: { code: 'PAYMENTS_UNAVAILABLE', message: 'down', details: { retryAfterSeconds: 30 } },
+      });
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my free trial' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('The payment service cannot be reached right now');
+    const buttons = dialog.getAllByRole('button').filter((b) => b.getAttribute('type') === 'submit');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toBeDisabled();
+    expect(called(SUBSCRIBE)).toHaveLength(0);
+  });
+
   it('past due: the warning with the next attempt and the way to the billing tab; cancel with a reason', async () => {
     mine = noSubscriptions({
       current: subscriptionOf({ status: 'past_due', source: 'card', cancelAtPeriodEnd: false }),
