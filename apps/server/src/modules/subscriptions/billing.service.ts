@@ -4,8 +4,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
-import { addDays, addMonths } from './billing-calendar.ts';
-import { invoiceNumbers, invoices, trialFingerprints, type InvoiceRow } from './billing.schema.ts';
+import { addMonths } from './billing-calendar.ts';
+import { invoiceNumbers, invoices, type InvoiceRow } from './billing.schema.ts';
+import { checkQuoted, offeredProduct, paymentMethodRequired, quoteFor } from './billing.quote.ts';
 import type { BillingNotices } from './billing.notices.ts';
 import { viaProvider, type CardsService } from './payments/cards.service.ts';
 import type { ChargeResult, PaymentProvider } from './payments/provider.ts';
@@ -177,12 +178,7 @@ export function createBillingService(deps: BillingDeps) {
       if (!(await verifyPassword(account.passwordHash, body.password))) {
         throw new AppError(400, 'WRONG_PASSWORD', 'Wrong password.', { fields: { password: 'wrong_password' } });
       }
-      const [product] = await db.select().from(products).where(eq(products.id, body.productId));
-      if (!product || !product.enabled || product.free) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'This product is not offered.', {
-          fields: { productId: 'unknown' },
-        });
-      }
+      const product = await offeredProduct(db, body.productId);
       const trialUsed = await deps.trialUsed(accountId);
 
       const outcome = await db.transaction(async (tx) => {
@@ -218,43 +214,34 @@ export function createBillingService(deps: BillingDeps) {
         }
 
         const chargeable = await cards.chargeable(accountId, body.paymentMethod, tx);
-        if (!chargeable) {
-          throw new AppError(409, 'PAYMENT_METHOD_REQUIRED', 'Add a card first.', {
-            fields: body.paymentMethod ? { paymentMethod: 'unknown' } : {},
-          });
-        }
+        if (!chargeable) throw paymentMethodRequired(body.paymentMethod);
 
-        if (product.trialLength && product.trialUnit && !trialUsed) {
-          // One trial per card, whoever adds it: the fingerprint is taken, or the trial is not offered.
-          const [taken] = await tx
-            .insert(trialFingerprints)
-            .values({ fingerprint: chargeable.card.fingerprint, accountId, createdAt: at })
-            .onConflictDoNothing()
-            .returning();
-          if (taken) {
-            const trialEnd =
-              product.trialUnit === 'day' ? addDays(at, product.trialLength) : addMonths(at, product.trialLength);
-            const [s] = (await tx
-              .insert(subscriptions)
-              .values({
-                accountId,
-                productId: product.id,
-                status: 'trialing',
-                source: 'card',
-                trialEnd,
-                currentPeriodStart: at,
-                currentPeriodEnd: trialEnd,
-                billingAnchor: trialEnd,
-                createdAt: at,
-              })
-              .returning()) as [SubscriptionRow];
-            return {
-              s,
-              p: product,
-              payment: null,
-              mail: { kind: 'trial_started', until: trialEnd, priceCents: product.priceCents } as const,
-            };
-          }
+        // One trial per card and per account (the card's fingerprint is taken here), and nothing made or charged
+        // unless today's amount is the one the page showed.
+        const quote = await quoteFor(tx, { product, card: chargeable.card, accountId, trialUsed, at }, true);
+        checkQuoted(body.expectedAmountCents, quote);
+        if (quote.trialEnd) {
+          const trialEnd = new Date(quote.trialEnd);
+          const [s] = (await tx
+            .insert(subscriptions)
+            .values({
+              accountId,
+              productId: product.id,
+              status: 'trialing',
+              source: 'card',
+              trialEnd,
+              currentPeriodStart: at,
+              currentPeriodEnd: trialEnd,
+              billingAnchor: trialEnd,
+              createdAt: at,
+            })
+            .returning()) as [SubscriptionRow];
+          return {
+            s,
+            p: product,
+            payment: null,
+            mail: { kind: 'trial_started', until: trialEnd, priceCents: product.priceCents } as const,
+          };
         }
 
         const periodEnd = addMonths(at, 1);

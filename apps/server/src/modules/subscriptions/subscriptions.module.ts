@@ -8,6 +8,7 @@ import { errorBody } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { createBillingNotices } from './billing.notices.ts';
+import { createQuotes } from './billing.quote.ts';
 import { createBillingService } from './billing.service.ts';
 import { seedDefaultOffer } from './default-offer.ts';
 import { createInvoiceLinks } from './invoice-pdf.ts';
@@ -119,6 +120,7 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     subscriptions,
     cards,
     billing,
+    quotes: createQuotes({ db, cards, trialUsed: subscriptions.trialUsed, now }),
     notices,
   });
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));

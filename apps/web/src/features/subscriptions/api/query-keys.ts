@@ -8,6 +8,8 @@ export const subscriptionKeys = {
   freeMinutes: ['subscriptions', 'free-minutes'] as const,
   cards: ['subscriptions', 'cards'] as const,
   invoices: ['subscriptions', 'invoices'] as const,
+  /** What a card pays today: asked each time the confirmation shows. */
+  quote: ['subscriptions', 'quote'] as const,
   /** Not under `all`: a refresh must not create a new SetupIntent. */
   cardSetup: ['card-setup'] as const,
 };
