@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
-import { roomServerForEachTest, SECRET } from './helpers.ts';
+import { heardAs, roomServerForEachTest, SECRET, type TestAudio } from './helpers.ts';
 
 describe('room server', () => {
   const fixture = roomServerForEachTest('198.51.100.7', 1_000_000);
@@ -85,14 +85,14 @@ describe('room server', () => {
         player: 3,
         key: expect.any(String),
       });
-      const audio = {
+      const audio: TestAudio = {
         t: 'audio',
         room: room.id,
         player: 3,
         seq: 42,
         frame: Buffer.from([1, 2, 3, 4]).toString('base64'),
       };
-      expect(await p.request(audio, (d) => d.t === 'audio')).toEqual(audio);
+      expect(await p.request(audio, (d) => d.t === 'audio')).toEqual(heardAs(audio));
       expect(fixture.server.registry.stats().players).toBe(1);
     });
 
@@ -104,9 +104,9 @@ describe('room server', () => {
         room: 'nope',
         reason: 'UNKNOWN_ROOM',
       });
+      // Binary audio names no room: the refusal names none either (it goes to an address bound nowhere here).
       expect(await p.request({ t: 'audio', room: room.id, player: 0, seq: 1, frame: '' })).toEqual({
         t: 'refused',
-        room: room.id,
         reason: 'NOT_JOINED',
       });
     });
@@ -151,14 +151,27 @@ describe('room server', () => {
         JSON.stringify({ t: 'audio', room: room.id, player: 99, seq: 0, frame: '' }),
         JSON.stringify({ t: 'ping', id: -1, sentAt: 0 }),
         Buffer.alloc(0),
-        Buffer.alloc(20_000, 0x7b),
         Buffer.from([0xff, 0xfe, 0x00]),
+        // Binary audio cut short, of another version, of an unknown codec, with a frame that does not fit its payload.
+        Buffer.from([0xa1]),
+        Buffer.from([0xa1, 2, ...new Array<number>(46).fill(0)]),
+        Buffer.from([0xa1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 16, 0, 0, ...new Array<number>(32).fill(0)]),
+        Buffer.from([0xa1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 16, 0, 0, ...new Array<number>(31).fill(0)]),
+        Buffer.from([0xa2, 1, 0, 1, 0, 16, 0, 0, ...new Array<number>(32).fill(0)]),
       ];
       for (const j of junk) p.sendRaw(j);
+      p.sendRaw(Buffer.alloc(20_000, 0x7b));
       expect(await p.silentFor(150)).toBe(true);
       expect(await p.request({ t: 'ping', id: 1, sentAt: 1 })).toMatchObject({ t: 'pong', id: 1 });
       const health = RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json());
-      expect(health.load.malformed).toBe(junk.length);
+      expect(health.load).toMatchObject({
+        datagramsIn: junk.length + 2,
+        datagramsOut: 1,
+        malformed: junk.length,
+        control: 1,
+        audio: 0,
+        dropped: { malformed: junk.length, oversize: 1, unbound: 0, badKey: 0 },
+      });
     });
 
     it('drops a player silent for more than 10 s, and keeps one that pings', async () => {
