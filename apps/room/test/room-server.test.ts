@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
+import { CreatedRoomSchema, RoomHealthSchema, ROOM_MAX_DATAGRAM_BYTES, ROOM_SECRET_HEADER } from '@tutti/contract/room';
 import { heardAs, roomServerForEachTest, SECRET, type TestAudio } from './helpers.ts';
 
 describe('room server', () => {
@@ -198,6 +198,69 @@ describe('room server', () => {
       fixture.clock += 10 * 60_000 + 1;
       expect(fixture.server.sweep().closedRooms).toEqual([room.id]);
       expect(fixture.server.registry.stats().rooms).toBe(0);
+    });
+
+    it('counts datagrams in, out, forwarded and dropped by reason, on /health and /metrics', async () => {
+      const res = await fetch(`${base()}/rooms`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [ROOM_SECRET_HEADER]: SECRET },
+        body: JSON.stringify({ kind: 'rehearsal' }),
+      });
+      const room = CreatedRoomSchema.parse(await res.json()).id;
+      const [a, b, c, stranger] = await Promise.all([peer(), peer(), peer(), peer()]);
+      for (const [p, slot] of [
+        [a, 0],
+        [b, 1],
+        [c, 2],
+      ] as const)
+        await p.join(room, slot, ticket(room, slot));
+      // 3 joins of 2 datagrams each, answered by a challenge then `joined`.
+      const audio = (seq: number, key?: string | null): TestAudio => ({
+        t: 'audio',
+        room,
+        player: 0,
+        seq,
+        frame: 'AAAA',
+        ...(key !== undefined && { key }),
+      });
+      for (let seq = 0; seq < 5; seq++) a.send(audio(seq));
+      a.send(audio(5, null));
+      a.send(audio(6, 'AAAAAAAAAAA'));
+      stranger.send(audio(7));
+      stranger.sendRaw(Buffer.alloc(ROOM_MAX_DATAGRAM_BYTES + 1, 0xa1));
+      stranger.sendRaw('{"t":"nope"}');
+      await expect.poll(() => [b, c].map((p) => p.received.filter((d) => d.t === 'audio').length)).toEqual([5, 5]);
+      await expect.poll(() => stranger.received.length).toBe(1);
+      const expected = {
+        datagramsIn: 6 + 5 + 2 + 1 + 2,
+        // 6 answers to the joins, each forwarded packet to the two others, one refusal to the stranger.
+        datagramsOut: 6 + 10 + 1,
+        audio: 5,
+        control: 6,
+        malformed: 1,
+        dropped: { malformed: 1, oversize: 1, unbound: 1, badKey: 2 },
+      };
+      await expect
+        .poll(async () => RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json()).load)
+        .toMatchObject(expected);
+      const metrics = await fetch(`${base()}/metrics`);
+      expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await metrics.text();
+      for (const line of [
+        `tutti_room_datagrams_in_total ${expected.datagramsIn}`,
+        `tutti_room_datagrams_out_total ${expected.datagramsOut}`,
+        'tutti_room_datagrams_accepted_total{kind="audio"} 5',
+        'tutti_room_datagrams_accepted_total{kind="control"} 6',
+        'tutti_room_datagrams_dropped_total{reason="malformed"} 1',
+        'tutti_room_datagrams_dropped_total{reason="oversize"} 1',
+        'tutti_room_datagrams_dropped_total{reason="unbound"} 1',
+        'tutti_room_datagrams_dropped_total{reason="badKey"} 2',
+        'tutti_room_rooms 1',
+        'tutti_room_players 3',
+      ]) {
+        expect(text.split('\n')).toContain(line);
+      }
+      expect((await fetch(`${base()}/metrics`, { method: 'POST' })).status).toBe(405);
     });
   });
 });
