@@ -43,7 +43,9 @@ export function appendAudioSection(
     const frameMs = (c.frame / 48_000) * 1000;
     const p50 = median(t.map((r) => r.latency?.p50 ?? NaN));
     const p99 = median(t.map((r) => r.latency?.p99 ?? NaN));
-    const drops = (rs: AudioRun[]) => rs.reduce((s, r) => s + r.serverDrops + r.clientDrops, 0);
+    const sum = (rs: AudioRun[], f: (r: AudioRun) => number) => rs.reduce((s, r) => s + f(r), 0);
+    const drops = (rs: AudioRun[]) => `${sum(rs, (r) => r.serverDrops)}+${sum(rs, (r) => r.clientDrops)}`;
+    const anyDrops = sum(runs, (r) => r.serverDrops + r.clientDrops) > 0;
     const verdict = tc >= jc ? 'pass' : 'MISS';
     const latencyVerdict = p50 <= frameMs && p99 <= frameMs ? 'pass' : 'MISS';
     const label =
@@ -53,7 +55,7 @@ export function appendAudioSection(
       `${tc.toFixed(0)} (${range(t.map((r) => r.clientsPerCore))}) | **${verdict}** | ` +
       `${median(j.map((r) => r.receivedPerClientSecond)).toFixed(0)} / ${median(t.map((r) => r.receivedPerClientSecond)).toFixed(0)} | ` +
       `${median(j.map((r) => r.kbitPerClient)).toFixed(0)} / ${median(t.map((r) => r.kbitPerClient)).toFixed(0)} | ` +
-      `${drops(j)} / ${drops(t)}${drops(j) + drops(t) > 0 ? ' (marked)' : ''} | ` +
+      `${drops(j)} / ${drops(t)}${anyDrops ? ' (marked)' : ''} | ` +
       `${p50.toFixed(2)} / ${p99.toFixed(2)} (frame ${frameMs.toFixed(2)}) **${latencyVerdict}** |`
     );
   });
@@ -66,7 +68,7 @@ export function appendAudioSection(
       'real Opus frames of a normal-quality mono Jamulus client (45 bytes at 128 samples, 22 at 64) from the system ' +
       'libopus; one UDP socket per musician at 48000/frame datagrams per second, from a separate load process.',
     '',
-    '| case | Jamulus clients/core (range) | Tutti clients/core (range) | Tutti ≥ Jamulus | datagrams received per client-second J / T | downlink kbit/s per client J / T | socket drops J / T | Tutti latency p50 / p99 ms |',
+    '| case | Jamulus clients/core (range) | Tutti clients/core (range) | Tutti ≥ Jamulus | datagrams received per client-second J / T | downlink kbit/s per client J / T | socket drops server+load J / T | Tutti latency p50 / p99 ms |',
     '|---|---:|---:|---|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
