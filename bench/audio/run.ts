@@ -136,6 +136,21 @@ function runLoad(config: LoadConfig, serverPids: number[], serverPorts: number[]
   });
 }
 
+const loadConfig = (
+  server: LoadConfig['server'],
+  c: AudioCase,
+  framesFile: string,
+  rooms: LoadConfig['rooms'],
+): LoadConfig => ({
+  server,
+  frame: c.frame,
+  framesFile,
+  frameBytes: OPUS_BYTES[c.frame],
+  rooms,
+  warmupMs: WARMUP_MS,
+  measureMs: MEASURE_MS,
+});
+
 async function jamulusRun(c: AudioCase, framesFile: string): Promise<Measured> {
   const ports = Array.from({ length: c.rooms }, (_, i) => BASE_PORT + 10 + i);
   const servers = ports.map((port) =>
@@ -158,17 +173,8 @@ async function jamulusRun(c: AudioCase, framesFile: string): Promise<Measured> {
   try {
     for (const port of ports) await waitFor(() => listening(port), `Jamulus on ${port}`);
     const rooms = ports.map((port) => ({ port, tickets: Array.from({ length: c.roomSize }, () => '') }));
-    const config: LoadConfig = {
-      server: 'jamulus',
-      frame: c.frame,
-      framesFile,
-      frameBytes: OPUS_BYTES[c.frame],
-      rooms,
-      warmupMs: WARMUP_MS,
-      measureMs: MEASURE_MS,
-    };
     return await runLoad(
-      config,
+      loadConfig('jamulus', c, framesFile, rooms),
       servers.map((s) => s.pid ?? 0),
       ports,
     );
@@ -216,16 +222,7 @@ async function tuttiRun(c: AudioCase, framesFile: string): Promise<Measured & { 
       );
       rooms.push({ port: udpPort, tickets });
     }
-    const config: LoadConfig = {
-      server: 'tutti',
-      frame: c.frame,
-      framesFile,
-      frameBytes: OPUS_BYTES[c.frame],
-      rooms,
-      warmupMs: WARMUP_MS,
-      measureMs: MEASURE_MS,
-    };
-    const measured = await runLoad(config, [server.pid ?? 0], [udpPort]);
+    const measured = await runLoad(loadConfig('tutti', c, framesFile, rooms), [server.pid ?? 0], [udpPort]);
     const health = (await (await fetch(`${base}/health`)).json()) as { load: { audio: number } };
     return { ...measured, forwardedPerSec: health.load.audio };
   } finally {
