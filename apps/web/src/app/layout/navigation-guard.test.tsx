@@ -24,7 +24,7 @@ import { sendCommand } from '../../lib/nals/nals-store';
 import { rehearsalSessionStore } from '../../lib/rehearsal-session';
 import { setCurrentUser } from '../../lib/session';
 import { cssVariablesResolver, theme } from '../theme';
-import { confirmLeaveRehearsal, NavigationGuard } from './navigation-guard';
+import { confirmLeave, NavigationGuard } from './navigation-guard';
 
 vi.mock('../../lib/use-bus', async () => (await import('../../features/sessions/bus-mock')).busMock);
 vi.mock('../../lib/nals/nals-store', async (original) => ({
@@ -172,14 +172,14 @@ describe('NavigationGuard', () => {
   }, 15_000);
 });
 
-describe('confirmLeaveRehearsal (sign-out)', () => {
+describe('confirmLeave (sign-out)', () => {
   afterEach(() => {
     act(() => closeModal());
     leaveGuardStore.setState({ guard: null });
   });
 
   it('answers yes at once when I am in no rehearsal', async () => {
-    await expect(confirmLeaveRehearsal('signOut')).resolves.toBe(true);
+    await expect(confirmLeave('signOut')).resolves.toBe(true);
   }, 15_000);
 
   it('asks, then leaves before answering yes; or answers no on Stay without leaving', async () => {
@@ -191,15 +191,15 @@ describe('confirmLeaveRehearsal (sign-out)', () => {
       </I18nextProvider>,
     );
     const leave = vi.fn(() => Promise.resolve());
-    registerLeaveGuard({ sessionName: 'Blues in E', leave });
+    registerLeaveGuard({ texts: 'leaveRehearsal', name: 'Blues in E', holdsSearch: false, asksOnUnload: false, leave });
 
-    let answer = confirmLeaveRehearsal('signOut');
+    let answer = confirmLeave('signOut');
     expect(await screen.findByText('You are in “Blues in E”. Leave the rehearsal and sign out?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await expect(answer).resolves.toBe(false);
     expect(leave).not.toHaveBeenCalled();
 
-    answer = confirmLeaveRehearsal('signOut');
+    answer = confirmLeave('signOut');
     await userEvent.click(await screen.findByRole('button', { name: 'Leave and sign out' }));
     await expect(answer).resolves.toBe(true);
     expect(leave).toHaveBeenCalledOnce();

@@ -38,6 +38,7 @@ import type { Profile } from '@tutti/contract/community';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { errorText } from '../../../../lib/error-text';
 import { currentLanguage } from '../../../../lib/i18n';
+import { useLeaveGuard } from '../../../../lib/leave-guard';
 import { nameOf, useCountries, useMusicStyles } from '../../api/reference';
 import { ProfileSaveError, useSaveProfile } from '../api/my-profile';
 import { BIOGRAPHY_MAX, CONNECTION_TYPES, MUSIC_STYLES_MAX } from '../limits';
@@ -66,6 +67,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const UNSAVED_CHANGES = { texts: 'unsavedChanges', holdsSearch: true, asksOnUnload: true } as const;
+
 interface ProfileEditFormProps {
   profile: Profile;
   user: CurrentUser;
@@ -88,6 +91,9 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
   });
   const values = form.getValues();
   const [invalid, setInvalid] = useState(false);
+  // Changed and not saved: leaving asks first, in the app and when closing the tab (issue 29). The pictures save at
+  // once, outside the form's values, so an upload alone changes nothing here.
+  const release = useLeaveGuard(form.isDirty(), UNSAVED_CHANGES);
 
   const countryData = (countries.data ?? [])
     .map((c) => ({ value: c.code, label: c.name[locale] }))
@@ -100,7 +106,11 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
     (v) => {
       setInvalid(false);
       save.mutate(bodiesOf(v), {
-        onSuccess: onSaved,
+        onSuccess: () => {
+          // Saved: the move back to my profile that follows loses nothing.
+          release();
+          onSaved();
+        },
         onError: (error) => {
           if (error instanceof ProfileSaveError) form.setErrors(formErrorsOf(error.fields, tc));
         },
@@ -214,7 +224,15 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
         {invalid && <FormAlert kind="error">{t('form.fixErrors')}</FormAlert>}
         {save.isError && <FormAlert kind="error">{t('form.saveError', { reason: errorText(tc, failure) })}</FormAlert>}
         <Group gap="sm" justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+          <Button
+            variant="default"
+            onClick={() => {
+              // Cancel says what it does: the changes go, without a second question.
+              release();
+              onCancel();
+            }}
+            disabled={save.isPending}
+          >
             {t('form.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
