@@ -7,11 +7,10 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import { SKILL_LEVELS } from '@tutti/contract/community';
 import type { Locale } from '@tutti/contract/common';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCountries, useInstruments, useMusicSkills, useMusicStyles } from '../api/reference';
+import { useCountries, useInstruments, useMusicStyles, useSkillName, useSkillOptions } from '../api/reference';
 import { COMMUNITY_NS } from '../translations';
 import type { SearchFilters as Filters } from './search-params';
 
@@ -35,14 +34,9 @@ export function SearchFilters({ value, onChange, onClear, canClear }: SearchFilt
   const styles = useMusicStyles();
   const countries = useCountries();
 
-  // The server's levels, in its order and words; the same levels from the contract until they arrive.
-  const skills = useMusicSkills().data;
-  const skillOptions = skills
-    ? skills.map((s) => ({ value: s.id, label: s.name[locale] }))
-    : [
-        { value: 'all', label: t('search.skillAll') },
-        ...SKILL_LEVELS.map((s) => ({ value: s, label: t(`skill.${s}`) })),
-      ];
+  // The same names as the editor's and the profiles' (issue 29), "all" first.
+  const skillName = useSkillName();
+  const skillOptions = [{ value: 'all', label: skillName('all') }, ...useSkillOptions()];
   const instrumentOptions = [...(instruments.data ?? [])]
     .sort(byName(locale))
     .map((i) => ({ value: i.id, label: i.name[locale] }));

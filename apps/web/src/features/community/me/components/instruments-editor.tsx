@@ -12,8 +12,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../lib/i18n';
-import { useInstruments } from '../../api/reference';
-import { INSTRUMENTS_MAX, SKILL_LEVELS } from '../limits';
+import { useInstruments, useSkillOptions } from '../../api/reference';
+import { INSTRUMENTS_MAX } from '../limits';
 import { PROFILE_NS } from '../translations';
 import { emptyInstrument, type ProfileFormValues } from './form-model';
 import { EditableRows } from './list-rows';
@@ -22,6 +22,7 @@ import { EditableRows } from './list-rows';
 export function InstrumentsEditor({ form }: { form: UseFormReturnType<ProfileFormValues> }) {
   const { t } = useTranslation(PROFILE_NS);
   const locale = currentLanguage();
+  const skillOptions = useSkillOptions();
   const instruments = useInstruments();
   const rows = form.getValues().instruments;
   const all = (instruments.data ?? [])
@@ -48,7 +49,7 @@ export function InstrumentsEditor({ form }: { form: UseFormReturnType<ProfileFor
             />
             <NativeSelect
               label={t('form.skill')}
-              data={SKILL_LEVELS.map((s) => ({ value: s, label: t(`skill.${s}`) }))}
+              data={skillOptions}
               {...form.getInputProps(`instruments.${index}.skill`)}
             />
             <TextInput label={t('form.brand')} maxLength={60} {...form.getInputProps(`instruments.${index}.brand`)} />

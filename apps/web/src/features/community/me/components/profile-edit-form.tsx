@@ -197,8 +197,8 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
             {...form.getInputProps('biography')}
           />
           <Switch
-            label={t('form.publicProfile')}
-            description={t('form.publicHint')}
+            label={tc('publicProfile.label')}
+            description={tc('publicProfile.hint')}
             {...form.getInputProps('publicProfile', { type: 'checkbox' })}
           />
           <Switch label={t('form.newsOptIn')} {...form.getInputProps('newsOptIn', { type: 'checkbox' })} />
