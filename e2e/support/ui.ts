@@ -24,7 +24,7 @@ export const WORDS = {
     signOut: 'Se déconnecter',
     hello: (name: string) => `Bonjour, ${name}`,
     pageNotFound: 'Page introuvable',
-    backToHall: 'Retour au hall',
+    backToHall: 'Retour à l’accueil',
   },
 } as const;
 

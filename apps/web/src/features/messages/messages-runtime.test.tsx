@@ -125,6 +125,28 @@ describe('MessagesRuntime and the header’s badge', () => {
     expect(vi.mocked(fetch).mock.calls.filter(([url]) => url === BEN_PUBLIC)).toHaveLength(1);
   });
 
+  it('elides "de" before a name starting with a vowel, in French (issue 29)', async () => {
+    benPublic = () =>
+      json(200, {
+        id: BEN_ID,
+        username: 'alicecooper',
+        displayedUsername: 'alicecooper',
+        profilePicture: null,
+        verified: true,
+      });
+    renderWithProviders(
+      <>
+        <MessagesRuntime userId={ME_ID} />
+        <ToastHost />
+      </>,
+      { locale: 'fr' },
+    );
+    act(() =>
+      bus.deliver(topic, { event: 'message', message: message({ contents: 'Salut' }), unreadConversations: 1 }),
+    );
+    expect(await screen.findByText('Nouveau message d’alicecooper : Salut')).toBeInTheDocument();
+  });
+
   it('says "A musician" when the sender cannot be looked up', async () => {
     benPublic = () => json(404, { error: { code: 'NOT_FOUND', message: 'no' } });
     show();

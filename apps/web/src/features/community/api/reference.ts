@@ -48,18 +48,47 @@ export function useSkillOptions(): { value: SkillLevel; label: string }[] {
   return SKILL_LEVELS.map((level) => ({ value: level, label: skillName(level) }));
 }
 
+/**
+ * The social networks, named in the reader's language: a network's name is a brand, the same in every language,
+ * except the generic ones (a personal website) that the community texts translate (issue 29: "Website" in French).
+ */
 export function useSocialNetworks() {
-  return useQuery({
+  const { t, i18n } = useTranslation(COMMUNITY_NS);
+  const query = useQuery({
     queryKey: ['reference', 'social-networks'],
     queryFn: () => api.call('listSocialNetworks'),
     ...forever,
   });
+  const data = query.data?.map((n) =>
+    i18n.exists(`networks.${n.id}`, { ns: COMMUNITY_NS })
+      ? { ...n, name: t(`networks.${n.id}` as 'networks.website') }
+      : n,
+  );
+  return { ...query, data };
 }
 
 interface Named {
   id?: string;
   code?: string;
   name: Record<Locale, string>;
+}
+
+/** The catch-all entry of a reference list (the instruments' "Other"): listed last, whatever its name sorts as. */
+const CATCH_ALL = 'other';
+
+/**
+ * A reference list as select options, by name in the reader's language, the catch-all last in every language
+ * (issue 29: "Other" and "Autre" sorted into the middle of the instruments).
+ */
+export function optionsByName(list: readonly Named[] | undefined, locale: Locale): { value: string; label: string }[] {
+  const idOf = (e: Named) => e.id ?? e.code ?? '';
+  return [...(list ?? [])]
+    .sort(
+      (a, b) =>
+        Number(idOf(a) === CATCH_ALL) - Number(idOf(b) === CATCH_ALL) ||
+        a.name[locale].localeCompare(b.name[locale], locale),
+    )
+    .map((e) => ({ value: idOf(e), label: e.name[locale] }));
 }
 
 /** The name of a reference entry (by id, or code for countries) in the reader's language; the id while loading. */

@@ -7,17 +7,18 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import type { Locale } from '@tutti/contract/common';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCountries, useInstruments, useMusicStyles, useSkillName, useSkillOptions } from '../api/reference';
+import {
+  optionsByName,
+  useCountries,
+  useInstruments,
+  useMusicStyles,
+  useSkillName,
+  useSkillOptions,
+} from '../api/reference';
 import { COMMUNITY_NS } from '../translations';
 import type { SearchFilters as Filters } from './search-params';
-
-const byName =
-  (locale: Locale) =>
-  (a: { name: Record<Locale, string> }, b: { name: Record<Locale, string> }): number =>
-    a.name[locale].localeCompare(b.name[locale], locale);
 
 interface SearchFiltersProps {
   value: Filters;
@@ -37,15 +38,9 @@ export function SearchFilters({ value, onChange, onClear, canClear }: SearchFilt
   // The same names as the editor's and the profiles' (issue 29), "all" first.
   const skillName = useSkillName();
   const skillOptions = [{ value: 'all', label: skillName('all') }, ...useSkillOptions()];
-  const instrumentOptions = [...(instruments.data ?? [])]
-    .sort(byName(locale))
-    .map((i) => ({ value: i.id, label: i.name[locale] }));
-  const styleOptions = [...(styles.data ?? [])]
-    .sort(byName(locale))
-    .map((s) => ({ value: s.id, label: s.name[locale] }));
-  const countryOptions = [...(countries.data ?? [])]
-    .sort(byName(locale))
-    .map((c) => ({ value: c.code, label: c.name[locale] }));
+  const instrumentOptions = optionsByName(instruments.data, locale);
+  const styleOptions = optionsByName(styles.data, locale);
+  const countryOptions = optionsByName(countries.data, locale);
 
   return (
     <Stack gap="sm">

@@ -12,7 +12,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../lib/i18n';
-import { useInstruments, useSkillOptions } from '../../api/reference';
+import { optionsByName, useInstruments, useSkillOptions } from '../../api/reference';
 import { INSTRUMENTS_MAX } from '../limits';
 import { PROFILE_NS } from '../translations';
 import { emptyInstrument, type ProfileFormValues } from './form-model';
@@ -25,9 +25,7 @@ export function InstrumentsEditor({ form }: { form: UseFormReturnType<ProfileFor
   const skillOptions = useSkillOptions();
   const instruments = useInstruments();
   const rows = form.getValues().instruments;
-  const all = (instruments.data ?? [])
-    .map((i) => ({ value: i.id, label: i.name[locale] }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  const all = optionsByName(instruments.data, locale);
   const listError = form.errors['instruments'];
 
   return (

@@ -39,7 +39,7 @@ import { FormAlert } from '../../../../components/ui/form-alert';
 import { errorText } from '../../../../lib/error-text';
 import { currentLanguage } from '../../../../lib/i18n';
 import { useLeaveGuard } from '../../../../lib/leave-guard';
-import { nameOf, useCountries, useMusicStyles } from '../../api/reference';
+import { nameOf, optionsByName, useCountries, useMusicStyles } from '../../api/reference';
 import { ProfileSaveError, useSaveProfile } from '../api/my-profile';
 import { BIOGRAPHY_MAX, CONNECTION_TYPES, MUSIC_STYLES_MAX } from '../limits';
 import { PROFILE_NS } from '../translations';
@@ -95,12 +95,8 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
   // once, outside the form's values, so an upload alone changes nothing here.
   const release = useLeaveGuard(form.isDirty(), UNSAVED_CHANGES);
 
-  const countryData = (countries.data ?? [])
-    .map((c) => ({ value: c.code, label: c.name[locale] }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
-  const styleData = (styles.data ?? [])
-    .map((s) => ({ value: s.id, label: s.name[locale] }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  const countryData = optionsByName(countries.data, locale);
+  const styleData = optionsByName(styles.data, locale);
 
   const submit = form.onSubmit(
     (v) => {
