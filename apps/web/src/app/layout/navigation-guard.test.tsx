@@ -2,9 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import type { Locale } from '@tutti/contract/common';
 import { closeModal, ModalHost } from '../../components/ui/modal-host';
 import { OpenRehearsalPage } from '../../features/sessions/pages/open-rehearsal-page';
@@ -23,8 +21,9 @@ import { leaveGuardStore, registerLeaveGuard } from '../../lib/leave-guard';
 import { sendCommand } from '../../lib/nals/nals-store';
 import { rehearsalSessionStore } from '../../lib/rehearsal-session';
 import { setCurrentUser } from '../../lib/session';
-import { cssVariablesResolver, theme } from '../theme';
-import { confirmLeave, NavigationGuard } from './navigation-guard';
+import { theme } from '../theme';
+import { renderGuardedApp } from './guarded-app-tests';
+import { confirmLeave } from './navigation-guard';
 
 vi.mock('../../lib/use-bus', async () => (await import('../../features/sessions/bus-mock')).busMock);
 vi.mock('../../lib/nals/nals-store', async (original) => ({
@@ -35,40 +34,13 @@ vi.mock('../../lib/nals/nals-store', async (original) => ({
 const REHEARSAL = `/studio/open-rehearsal/${SESSION_ID}`;
 const QUIT = `/api/v1/open-rehearsal/${SESSION_ID}/quit`;
 
-/** The app's shape where it matters: a layout with the guard and the modal host, the rehearsal page, the hall. */
-function renderApp(initialEntries = [REHEARSAL], locale: Locale = 'en') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Link to="/studio/hall">Hall</Link>
-            <Outlet />
-            <NavigationGuard />
-            <ModalHost />
-          </>
-        ),
-        children: [
-          { path: 'studio/open-rehearsal/:sessionId', element: <OpenRehearsalPage /> },
-          { path: 'studio/hall', element: <h1>The hall</h1> },
-        ],
-      },
-    ],
-    { initialEntries, initialIndex: initialEntries.length - 1 },
+/** The app's shape where it matters (guarded-app-tests.tsx) with the page under test. */
+const renderApp = (initialEntries = [REHEARSAL], locale: Locale = 'en') =>
+  renderGuardedApp(
+    { path: 'studio/open-rehearsal/:sessionId', element: <OpenRehearsalPage /> },
+    initialEntries,
+    locale,
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={initI18n(locale)}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
 
 let fetchSpy: ReturnType<typeof vi.fn>;
 function serveRehearsal() {

@@ -1,56 +1,20 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import type { Locale } from '@tutti/contract/common';
-import { closeModal, ModalHost } from '../../components/ui/modal-host';
+import { closeModal } from '../../components/ui/modal-host';
 import { MyProfilePage } from '../../features/community/me/pages/my-profile-page';
 import { me, stubServer } from '../../features/community/me/test-fixtures';
-import { initI18n } from '../../lib/i18n';
 import { leaveGuardStore } from '../../lib/leave-guard';
 import { setCurrentUser } from '../../lib/session';
-import { cssVariablesResolver, theme } from '../theme';
-import { confirmLeave, NavigationGuard } from './navigation-guard';
+import { renderGuardedApp } from './guarded-app-tests';
+import { confirmLeave } from './navigation-guard';
 
 const EDIT = '/me?edit=1';
 
-/** The app's shape where it matters: a layout with a Hall link, the guard and the modal host; my profile; the hall. */
-function renderApp(initialEntries = [EDIT], locale: Locale = 'en') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Link to="/studio/hall">Hall</Link>
-            <Outlet />
-            <NavigationGuard />
-            <ModalHost />
-          </>
-        ),
-        children: [
-          { path: 'me', element: <MyProfilePage /> },
-          { path: 'studio/hall', element: <h1>The hall</h1> },
-        ],
-      },
-    ],
-    { initialEntries, initialIndex: initialEntries.length - 1 },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <I18nextProvider i18n={initI18n(locale)}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
+/** The app's shape where it matters (guarded-app-tests.tsx) with the page under test. */
+const renderApp = (initialEntries = [EDIT], locale: Locale = 'en') =>
+  renderGuardedApp({ path: 'me', element: <MyProfilePage /> }, initialEntries, locale);
 
 async function typeBiography(text: string) {
   const bio = await screen.findByRole('textbox', { name: /Biography|Biographie/ });
