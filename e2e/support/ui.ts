@@ -105,3 +105,17 @@ export async function readStoredKey(page: Page, key: string): Promise<string> {
     return raw;
   }
 }
+
+/** Picks an option of a Mantine combobox by typing part of its name. */
+export async function pick(
+  page: Page,
+  field: ReturnType<Page['getByRole']>,
+  typed: string,
+  option: string,
+): Promise<void> {
+  await field.click();
+  await field.pressSequentially(typed, { delay: 40 });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(choice).toBeVisible();
+  await choice.click();
+}

@@ -3,7 +3,7 @@ import { confirmViaApi, createConfirmedUser, newUser, signInViaApi, signUpViaApi
 import { expectAccessible } from '../support/a11y.ts';
 import { photo, uploadPicture as uploadWith, type PictureWords } from '../support/pictures.ts';
 import { screenshotAtWidths } from '../support/screenshots.ts';
-import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
+import { BROWSER_LOCALE, logInViaUi, openBrowser, pick } from '../support/ui.ts';
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
 async function shoot(page: Page, name: string, lang: Lang): Promise<void> {
@@ -95,15 +95,6 @@ const W = {
 
 const uploadPicture = (page: Page, lang: Lang, which: 'profile' | 'cover', file: Buffer): Promise<void> =>
   uploadWith(page, W[lang] satisfies PictureWords, which, file);
-
-/** Picks an option of a Mantine combobox by typing part of its name. */
-async function pick(page: Page, field: ReturnType<Page['getByRole']>, typed: string, option: string): Promise<void> {
-  await field.click();
-  await field.pressSequentially(typed, { delay: 40 });
-  const choice = page.getByRole('option', { name: option, exact: true });
-  await expect(choice).toBeVisible();
-  await choice.click();
-}
 
 for (const lang of ['en', 'fr'] as const) {
   test(`a musician fills in their profile, pictures included, and keeps it (${lang})`, async ({ browser, request }) => {

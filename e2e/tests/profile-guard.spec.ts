@@ -5,7 +5,7 @@ import { ADMIN, adminSession } from '../support/sessions.ts';
 import { photo, uploadPicture } from '../support/pictures.ts';
 import { screenshot, screenshotAtWidths } from '../support/screenshots.ts';
 import { VIEWPORTS, WIDTHS } from '../support/env.ts';
-import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
+import { BROWSER_LOCALE, logInViaUi, openBrowser, pick } from '../support/ui.ts';
 
 /** The words of the profile editor and its guard (apps/web/src/locales/<lang>/{common,profile,nals}.json). */
 const W = {
@@ -72,15 +72,6 @@ const W = {
     running: 'En cours',
   },
 } as const;
-
-/** Picks an option of a Mantine combobox by typing part of its name. */
-async function pick(page: Page, field: ReturnType<Page['getByRole']>, typed: string, option: string): Promise<void> {
-  await field.click();
-  await field.pressSequentially(typed, { delay: 40 });
-  const choice = page.getByRole('option', { name: option, exact: true });
-  await expect(choice).toBeVisible();
-  await choice.click();
-}
 
 /** axe at both widths, then a screenshot of the viewport (a dialog) or the whole page at each. */
 async function look(page: Page, name: string, lang: Lang, fullPage: boolean): Promise<void> {

@@ -104,9 +104,7 @@ describe('MessagesRuntime and the header’s badge', () => {
     await waitFor(() => expect(screen.queryByText(/from my other tab/)).toBeNull());
   });
 
-  it('names a sender no loaded list holds by GET v1/accounts/{id}/public, once for several messages (French)', async () => {
-    benPublic = () =>
-      json(200, { id: BEN_ID, username: 'ben', displayedUsername: 'Benoît', profilePicture: null, verified: true });
+  const showInFrench = () =>
     renderWithProviders(
       <>
         <MessagesRuntime userId={ME_ID} />
@@ -114,6 +112,11 @@ describe('MessagesRuntime and the header’s badge', () => {
       </>,
       { locale: 'fr' },
     );
+
+  it('names a sender no loaded list holds by GET v1/accounts/{id}/public, once for several messages (French)', async () => {
+    benPublic = () =>
+      json(200, { id: BEN_ID, username: 'ben', displayedUsername: 'Benoît', profilePicture: null, verified: true });
+    showInFrench();
     act(() =>
       bus.deliver(topic, { event: 'message', message: message({ contents: 'Salut' }), unreadConversations: 1 }),
     );
@@ -134,13 +137,7 @@ describe('MessagesRuntime and the header’s badge', () => {
         profilePicture: null,
         verified: true,
       });
-    renderWithProviders(
-      <>
-        <MessagesRuntime userId={ME_ID} />
-        <ToastHost />
-      </>,
-      { locale: 'fr' },
-    );
+    showInFrench();
     act(() =>
       bus.deliver(topic, { event: 'message', message: message({ contents: 'Salut' }), unreadConversations: 1 }),
     );
