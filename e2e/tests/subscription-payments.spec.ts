@@ -60,7 +60,7 @@ const W = {
     welcome: (p: string) => `Bienvenue dans ${p} !`,
     trialRuns: /^Votre essai gratuit dure jusqu’au /,
     paid: /^9,99\s€ payés\. Votre abonnement se renouvelle le /,
-    backToHall: 'Retour au hall',
+    backToHall: 'Retour à l’accueil',
     close: 'Fermer',
     declined: 'Votre banque a refusé cette carte. Rien n’a été prélevé : essayez une autre carte.',
     useAnother: 'Utiliser une autre carte',

@@ -26,7 +26,7 @@ import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/ui/section-card';
-import { PATHS } from '../../../lib/paths';
+import { EDIT_PROFILE_PATH, PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useWithoutBlockers } from '../blocked-by';
 import { COMMUNITY_NS } from '../translations';
@@ -42,7 +42,6 @@ import {
 } from './use-around';
 
 /** Where a musician sets their city: their profile, opened in edit mode. */
-const EDIT_PROFILE = `${PATHS.me}?edit=1`;
 
 const cardsGrid = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -106,7 +105,7 @@ function AroundList({ userId, username, scope }: { userId: string; username: str
 
   // Without a city the server can only guess by country: the hall asks for the city instead.
   if (profile.data && profile.data.city === null)
-    return <Invite text={t('around.noCity')} action={t('around.setCity')} to={EDIT_PROFILE} />;
+    return <Invite text={t('around.noCity')} action={t('around.setCity')} to={EDIT_PROFILE_PATH} />;
   if (profile.isError || around.isError) {
     return (
       <Group gap="sm">
