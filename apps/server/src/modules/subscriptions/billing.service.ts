@@ -6,6 +6,7 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { addDays, addMonths } from './billing-calendar.ts';
 import { invoiceNumbers, invoices, trialFingerprints, type InvoiceRow } from './billing.schema.ts';
+import { receiptOf } from './billing.mail.ts';
 import type { BillingNotices } from './billing.notices.ts';
 import { viaProvider, type CardsService } from './payments/cards.service.ts';
 import type { ChargeResult, PaymentProvider } from './payments/provider.ts';
@@ -39,7 +40,7 @@ export interface BillingDeps {
 /** Subscribing, first payments and their authentication, invoices and their PDFs, and the billing emails. */
 export function createBillingService(deps: BillingDeps) {
   const { db, provider, cards, now } = deps;
-  const { notify } = deps.notices;
+  const { enqueue } = deps.notices;
 
   /** `count` invoice numbers in one round trip. */
   const nextNumbers = async (tx: Db, at: Date, count: number): Promise<string[]> => {
@@ -154,7 +155,7 @@ export function createBillingService(deps: BillingDeps) {
   });
 
   return {
-    notify,
+    notices: deps.notices,
     settle,
     newInvoice,
     newInvoices,
@@ -246,12 +247,12 @@ export function createBillingService(deps: BillingDeps) {
                 createdAt: at,
               })
               .returning()) as [SubscriptionRow];
-            return {
-              s,
-              p: product,
-              payment: null,
-              mail: { kind: 'trial_started', until: trialEnd, priceCents: product.priceCents } as const,
-            };
+            await enqueue(tx, accountId, product, {
+              kind: 'trial_started',
+              until: trialEnd,
+              priceCents: product.priceCents,
+            });
+            return { s, p: product, payment: null };
           }
         }
 
@@ -289,23 +290,10 @@ export function createBillingService(deps: BillingDeps) {
           .where(eq(invoices.id, invoice.id));
         if (result.status === 'requires_action') return { s, p: product, payment: pendingPayment(result) };
         const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
-        return {
-          s: subscription ?? s,
-          p: product,
-          payment: null,
-          receipt: paid,
-        };
+        await enqueue(tx, accountId, product, receiptOf(paid), paid);
+        return { s: subscription ?? s, p: product, payment: null };
       });
-      if ('mail' in outcome && outcome.mail) await notify(accountId, outcome.p, outcome.mail);
-      if ('receipt' in outcome && outcome.receipt) {
-        const r = outcome.receipt;
-        await notify(
-          accountId,
-          outcome.p,
-          { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
-          r,
-        );
-      }
+      await deps.notices.flush();
       return { subscription: presentSubscription(outcome.s, outcome.p), payment: outcome.payment };
     },
 
@@ -329,19 +317,12 @@ export function createBillingService(deps: BillingDeps) {
           return { failed: result.code };
         }
         const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
-        return { s: subscription ?? row.s, p: row.p, receipt: paid };
+        await enqueue(tx, accountId, row.p, receiptOf(paid), paid);
+        return { s: subscription ?? row.s, p: row.p };
       });
       // Outside the transaction: the refusal must not undo the abandonment it reports.
       if ('failed' in outcome) throw paymentFailed(outcome.failed ?? 'authentication_failure');
-      if (outcome.receipt) {
-        const r = outcome.receipt;
-        await notify(
-          accountId,
-          outcome.p,
-          { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
-          r,
-        );
-      }
+      await deps.notices.flush();
       return presentSubscription(outcome.s, outcome.p);
     },
   };

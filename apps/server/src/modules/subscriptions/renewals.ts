@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { addDays, nextPeriodEnd } from './billing-calendar.ts';
 import { billingCustomers, invoices, type InvoiceRow } from './billing.schema.ts';
+import { receiptOf } from './billing.mail.ts';
 import { attemptKey, FIRST_PAYMENT_EXPIRY_MS, type BillingService } from './billing.service.ts';
 import { PaymentsUnavailable, type ChargeResult, type PaymentProvider } from './payments/provider.ts';
 import { products, subscriptions, type ProductRow, type SubscriptionRow } from './subscriptions.schema.ts';
@@ -55,29 +56,12 @@ export function createRenewals(deps: {
 }) {
   const { db, billing, now } = deps;
   const report: RenewalReport = { renewed: 0, paid: 0, failed: 0, ended: 0, reminded: 0, expired: 0 };
-  type Mail = () => Promise<void>;
+  const { enqueue } = billing.notices;
 
-  /**
-   * The emails of committed work, sent one at a time once the run is over: a receipt renders its invoice's PDF
-   * (milliseconds of CPU each), and a burst of renewals must not share the process with its mail (bench/renewals.ts:
-   * 10,000 receipts rendered during the run made it several times slower).
-   */
-  const outbox: Mail[] = [];
-  let pumping: Promise<void> | null = null;
-  const pump = () => {
-    pumping ??= (async () => {
-      for (let send = outbox.shift(); send; send = outbox.shift()) await send();
-      pumping = null;
-    })();
-    return pumping;
-  };
-
-  /** Runs `step` over batches until it claims nothing (or the server closes: the rest is the next run's); each
-   *  batch's emails are queued after its commit, and go out after the run. */
-  const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>, stopping: () => boolean) => {
+  /** Runs `step` over batches until it claims nothing (or the server closes: the rest is the next run's). */
+  const drain = async (step: (at: Date) => Promise<{ claimed: number }>, stopping: () => boolean) => {
     while (!stopping()) {
-      const { claimed, mails } = await step(now());
-      outbox.push(...mails);
+      const { claimed } = await step(now());
       if (claimed < BATCH) return;
     }
   };
@@ -100,14 +84,12 @@ export function createRenewals(deps: {
         )
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const mails: Mail[] = [];
       for (const s of rows) {
         await tx.update(subscriptions).set({ status: 'canceled', endedAt: at }).where(eq(subscriptions.id, s.id));
-        const p = await productOf(tx, s.productId);
-        mails.push(() => billing.notify(s.accountId, p, { kind: 'ended', at: s.currentPeriodEnd }));
+        await enqueue(tx, s.accountId, await productOf(tx, s.productId), { kind: 'ended', at: s.currentPeriodEnd });
       }
       report.ended += rows.length;
-      return { claimed: rows.length, mails };
+      return { claimed: rows.length };
     });
 
   /** Due and renewing: the next period starts, its invoice opens (charged by `collect`). */
@@ -144,7 +126,7 @@ export function createRenewals(deps: {
           FROM (VALUES ${sql.join(periods, sql`, `)}) AS v(id, period_start, period_end) WHERE s.id = v.id`);
       }
       report.renewed += rows.length;
-      return { claimed: rows.length, mails: [] };
+      return { claimed: rows.length };
     });
 
   /** What a failed attempt leaves: retried later, or over (uncollectible, the subscription canceled). */
@@ -222,7 +204,6 @@ export function createRenewals(deps: {
           throw err;
         }
       });
-      const mails: Mail[] = [];
       let done = 0;
       const paidRows: { i: InvoiceRow; paymentIntentId: string }[] = [];
       for (const [index, { i, s, p }] of rows.entries()) {
@@ -232,25 +213,9 @@ export function createRenewals(deps: {
         done += 1;
         if (result.status === 'succeeded') {
           const { paymentIntentId } = result;
-          const paid: InvoiceRow = {
-            ...i,
-            status: 'paid',
-            paidAt: at,
-            nextAttemptAt: null,
-            failureCode: null,
-            paymentIntentId,
-            attempts: i.attempts + 1,
-          };
           paidRows.push({ i, paymentIntentId });
           report.paid += 1;
-          mails.push(() =>
-            billing.notify(
-              s.accountId,
-              p,
-              { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
-              paid,
-            ),
-          );
+          await enqueue(tx, s.accountId, p, receiptOf(i), i);
           continue;
         }
         // Off-session, a bank that asks for authentication is a failure the musician must act on.
@@ -258,18 +223,16 @@ export function createRenewals(deps: {
         const hard = result.status === 'failed' && result.hard;
         const next = await afterFailure(tx, i, s, code, hard, at);
         report.failed += 1;
-        mails.push(async () => {
-          await billing.notify(s.accountId, p, {
-            kind: 'payment_failed',
-            amountCents: i.amountCents,
-            nextAttempt: next,
-            code,
-          });
-          if (next === null) await billing.notify(s.accountId, p, { kind: 'ended', at });
+        await enqueue(tx, s.accountId, p, {
+          kind: 'payment_failed',
+          amountCents: i.amountCents,
+          nextAttempt: next,
+          code,
         });
+        if (next === null) await enqueue(tx, s.accountId, p, { kind: 'ended', at });
       }
       await settlePaid(tx, paidRows, at);
-      return { claimed: done, mails };
+      return { claimed: done };
     });
 
   /**
@@ -315,22 +278,16 @@ export function createRenewals(deps: {
         )
         .limit(BATCH)
         .for('update', { of: subscriptions, skipLocked: true });
-      for (const { s } of rows) {
+      for (const { s, p } of rows) {
         await tx.update(subscriptions).set({ trialReminderSentAt: at }).where(eq(subscriptions.id, s.id));
+        await enqueue(tx, s.accountId, p, {
+          kind: 'trial_ending',
+          until: s.currentPeriodEnd,
+          priceCents: p.priceCents,
+        });
       }
       report.reminded += rows.length;
-      return {
-        claimed: rows.length,
-        mails: rows.map(
-          ({ s, p }) =>
-            () =>
-              billing.notify(s.accountId, p, {
-                kind: 'trial_ending',
-                until: s.currentPeriodEnd,
-                priceCents: p.priceCents,
-              }),
-        ),
-      };
+      return { claimed: rows.length };
     });
 
   /** A first payment never authenticated: after 23 hours, its invoice is void and the subscription never starts. */
@@ -355,17 +312,11 @@ export function createRenewals(deps: {
         await billing.abandon(tx, s, invoice ?? null, 'authentication_expired', at);
       }
       report.expired += rows.length;
-      return { claimed: rows.length, mails: [] };
+      return { claimed: rows.length };
     });
 
   return {
     report,
-    /** Emails waiting in the queue. */
-    queued: () => outbox.length,
-    /** Resolves once every queued email went out (tests, and the app's close). */
-    async settled(): Promise<void> {
-      while (pumping) await pumping;
-    },
     /** One pass of every step, in the order that keeps a period's story straight. */
     async run(stopping: () => boolean = () => false): Promise<void> {
       try {
@@ -373,7 +324,8 @@ export function createRenewals(deps: {
           await drain(step, stopping);
         }
       } finally {
-        if (outbox.length > 0) void pump();
+        // The emails this run committed go out now, in the outbox's own job (its timer would send them anyway).
+        void billing.notices.flush().catch(() => undefined);
       }
     },
   };

@@ -7,6 +7,7 @@ import type { Endpoint } from '../../platform/endpoints.ts';
 import { errorBody } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import type { MailOutbox } from '../../platform/mail-outbox/mail-outbox.ts';
 import { createBillingNotices } from './billing.notices.ts';
 import { createBillingService } from './billing.service.ts';
 import { createInvoiceLinks } from './invoice-pdf.ts';
@@ -23,6 +24,8 @@ export interface SubscriptionsModuleDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** Billing emails are written there, in the transaction of what they report. */
+  outbox: MailOutbox;
   jobs: Jobs;
   /** Signs invoice PDF links (the server's JWT secret). */
   signingKey: string;
@@ -92,11 +95,10 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   const links = createInvoiceLinks(deps.signingKey, now);
   const notices = createBillingNotices({
     db,
-    mailer: deps.mailer,
+    outbox: deps.outbox,
     links,
     seller: deps.config.payments.seller,
     publicUrl: deps.config.publicUrl,
-    log,
   });
   const billing = createBillingService({
     db,
@@ -120,16 +122,6 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));
   deps.jobs.register('payment-events', 30_000, (stopping) => webhooks.process(stopping));
   deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, (stopping) => renewals.run(stopping));
-  // The emails of a run finish before the database closes, within Fastify's hook time-out; a longer queue (a burst of
-  // thousands of receipts) is cut short and said so.
-  app.addHook('preClose', async () => {
-    const left = await Promise.race([
-      renewals.settled().then(() => 0),
-      new Promise<number>((resolve) => setTimeout(() => resolve(renewals.queued()), 8000).unref()),
-    ]);
-    if (left > 0) deps.log.warn({ left }, 'billing: emails left unsent at shutdown');
-  });
-
   // The invoice PDF, by its signed link (the page opens it in a new tab, where no Authorization header goes).
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     '/api/invoices/:id/pdf',
