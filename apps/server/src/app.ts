@@ -206,7 +206,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   // Before every route it applies to (it hooks routes as they are added): API JSON, /metrics, docs, pages.
   await registerCompression(app);
-  registerMetrics(app, config.metrics);
+  registerMetrics(app, config.metrics, jobs);
   // Where browsers reach the broker: the embedded one's port is known once it listens (0 picks one in tests). Read
   // on every request by the CSP hook: derived once per port, not parsed each time.
   let derivedQueueHost = { port: -1, url: '' };

@@ -31,7 +31,11 @@ export interface SubscriptionsModuleDeps {
   signingKey: string;
   /** Tests: a provider shared by two instances (pointed at one sandbox); default: from PAYMENTS settings. */
   provider?: PaymentProvider;
-  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: {
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   now: () => Date;
 }
 
