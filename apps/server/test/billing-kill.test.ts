@@ -14,6 +14,8 @@ import { freshCardNumber } from './support/payments.ts';
 
 const SERVER_URL = process.env['TEST_DATABASE_URL'];
 const MUSICIANS = 16;
+/** Payments the sandbox holds from before. */
+const HISTORY = 20_000;
 const DAY = 86_400_000;
 const ADMIN = 'boss@kill.example';
 const PASSWORD = 'correct horse battery';
@@ -45,6 +47,14 @@ describe.skipIf(!SERVER_URL)(
       const web = join(dataDir, 'web');
       mkdirSync(web);
       writeFileSync(join(web, 'index.html'), TEST_INDEX_HTML);
+      // A sandbox with a history, as a deployment's grows (old payments): saving it whole takes a while.
+      const paymentIntents = Object.fromEntries(
+        Array.from({ length: HISTORY }, (_, i) => [
+          `pi_old_${i}`,
+          { id: `pi_old_${i}`, object: 'payment_intent', status: 'succeeded', metadata: { note: 'x'.repeat(400) } },
+        ]),
+      );
+      writeFileSync(join(dataDir, 'payments-sandbox.json'), JSON.stringify({ paymentIntents }));
     });
     afterAll(async () => {
       for (const child of children) child.kill('SIGKILL');
