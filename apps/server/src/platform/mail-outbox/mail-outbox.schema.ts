@@ -13,6 +13,7 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Which renderer turns the payload into a message ("billing"). */
     kind: text('kind').notNull(),
+    /** What the renderer needs; `accountId`, when the email is for an account, is what erasing it looks for. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: instant('created_at').notNull(),
     /** Sends tried (a claim counts as one, so a crash mid-send is counted too). */
