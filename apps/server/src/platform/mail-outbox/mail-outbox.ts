@@ -12,6 +12,8 @@ export const LEASE_MS = 10 * 60_000;
 /** Wait after the n-th failed send (the last value repeats), and the sends tried before giving up (about 2 days). */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 6 * 3600_000] as const;
 export const MAX_ATTEMPTS = 12;
+/** The longest a caller of flush waits. */
+export const FLUSH_WAIT_MS = 3000;
 /** Sent (or given up) rows are kept this long, for support questions, then deleted. */
 const KEEP_MS = 30 * 86_400_000;
 
@@ -24,7 +26,8 @@ export interface MailOutbox {
   handle(kind: string, render: MailRenderer): void;
   /** Writes an email to send, in the caller's transaction: it exists exactly when what it reports commits. */
   enqueue(tx: Db, kind: string, payload: Record<string, unknown>): Promise<void>;
-  /** Sends what is due now, after any run in flight (callers that just committed rows await their sending). */
+  /** Sends what is due now, after any run in flight: a request that just committed an email waits for its sending,
+   *  at most FLUSH_WAIT_MS (behind a burst of renewal receipts, its email goes with the job's run instead). */
   flush(): Promise<void>;
   /** One run of the job: claims due rows in batches, sends, marks them sent or due again later. */
   run(stopping?: () => boolean): Promise<{ sent: number; failed: number }>;
@@ -131,7 +134,11 @@ export function createMailOutbox(deps: {
       const at = now();
       await tx.insert(mailOutbox).values({ kind, payload, createdAt: at, nextAttemptAt: at });
     },
-    flush: () => deps.jobs.runNow(MAIL_OUTBOX_JOB),
+    flush: () =>
+      Promise.race([
+        deps.jobs.runNow(MAIL_OUTBOX_JOB),
+        new Promise<void>((resolve) => setTimeout(resolve, FLUSH_WAIT_MS).unref()),
+      ]),
     run,
   };
 }
