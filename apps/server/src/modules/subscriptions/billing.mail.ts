@@ -1,5 +1,6 @@
 import type { Locale } from '@tutti/contract/common';
 import type { MailContent } from '../accounts/accounts.mail.ts';
+import type { InvoiceRow } from './billing.schema.ts';
 import { amountLines, formatEuros, labelled, sellerHeading, sellerLines, type InvoiceIssuer } from './invoice-tax.ts';
 import { formatBillingDate } from './subscriptions.mail.ts';
 
@@ -12,6 +13,36 @@ export type BillingMail =
   | { kind: 'receipt'; amountCents: number; number: string; until: Date; issuer?: InvoiceIssuer }
   | { kind: 'payment_failed'; amountCents: number; nextAttempt: Date | null; code: string }
   | { kind: 'ended'; at: Date };
+
+/** The receipt of a paid invoice. */
+export const receiptOf = (paid: Pick<InvoiceRow, 'amountCents' | 'number' | 'periodEnd'>): BillingMail => ({
+  kind: 'receipt',
+  amountCents: paid.amountCents,
+  number: paid.number,
+  until: paid.periodEnd,
+});
+
+/** A BillingMail as the outbox stores it (JSON): its dates as ISO strings. */
+export type StoredBillingMail = {
+  [K in BillingMail as K['kind']]: {
+    [F in keyof K]: K[F] extends Date ? string : K[F] extends Date | null ? string | null : K[F];
+  };
+}[BillingMail['kind']];
+
+/** The BillingMail a stored one stands for (its dates back to Date). */
+export function reviveMail(stored: StoredBillingMail): BillingMail {
+  const date = (iso: string) => new Date(iso);
+  switch (stored.kind) {
+    case 'trial_started':
+    case 'trial_ending':
+    case 'receipt':
+      return { ...stored, until: date(stored.until) };
+    case 'payment_failed':
+      return { ...stored, nextAttempt: stored.nextAttempt === null ? null : date(stored.nextAttempt) };
+    case 'ended':
+      return { ...stored, at: date(stored.at) };
+  }
+}
 
 /** What a billing email names besides its own facts. */
 export interface BillingMailTo {

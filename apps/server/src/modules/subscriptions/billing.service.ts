@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { addMonths } from './billing-calendar.ts';
+import { receiptOf } from './billing.mail.ts';
 import { invoiceNumbers, invoices, type InvoiceRow } from './billing.schema.ts';
 import { checkQuoted, offeredProduct, paymentMethodRequired, quoteFor } from './billing.quote.ts';
 import type { BillingNotices } from './billing.notices.ts';
@@ -40,7 +41,7 @@ export interface BillingDeps {
 /** Subscribing, first payments and their authentication, invoices and their PDFs, and the billing emails. */
 export function createBillingService(deps: BillingDeps) {
   const { db, provider, cards, now } = deps;
-  const { notify } = deps.notices;
+  const { enqueue } = deps.notices;
 
   /** `count` invoice numbers in one round trip. */
   const nextNumbers = async (tx: Db, at: Date, count: number): Promise<string[]> => {
@@ -157,7 +158,7 @@ export function createBillingService(deps: BillingDeps) {
   });
 
   return {
-    notify,
+    notices: deps.notices,
     settle,
     newInvoice,
     newInvoices,
@@ -236,12 +237,12 @@ export function createBillingService(deps: BillingDeps) {
               createdAt: at,
             })
             .returning()) as [SubscriptionRow];
-          return {
-            s,
-            p: product,
-            payment: null,
-            mail: { kind: 'trial_started', until: trialEnd, priceCents: product.priceCents } as const,
-          };
+          await enqueue(tx, accountId, product, {
+            kind: 'trial_started',
+            until: trialEnd,
+            priceCents: product.priceCents,
+          });
+          return { s, p: product, payment: null };
         }
 
         const periodEnd = addMonths(at, 1);
@@ -278,23 +279,10 @@ export function createBillingService(deps: BillingDeps) {
           .where(eq(invoices.id, invoice.id));
         if (result.status === 'requires_action') return { s, p: product, payment: pendingPayment(result) };
         const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
-        return {
-          s: subscription ?? s,
-          p: product,
-          payment: null,
-          receipt: paid,
-        };
+        await enqueue(tx, accountId, product, receiptOf(paid), paid);
+        return { s: subscription ?? s, p: product, payment: null };
       });
-      if ('mail' in outcome && outcome.mail) await notify(accountId, outcome.p, outcome.mail);
-      if ('receipt' in outcome && outcome.receipt) {
-        const r = outcome.receipt;
-        await notify(
-          accountId,
-          outcome.p,
-          { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
-          r,
-        );
-      }
+      await deps.notices.flush();
       return { subscription: presentSubscription(outcome.s, outcome.p), payment: outcome.payment };
     },
 
@@ -318,19 +306,12 @@ export function createBillingService(deps: BillingDeps) {
           return { failed: result.code };
         }
         const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
-        return { s: subscription ?? row.s, p: row.p, receipt: paid };
+        await enqueue(tx, accountId, row.p, receiptOf(paid), paid);
+        return { s: subscription ?? row.s, p: row.p };
       });
       // Outside the transaction: the refusal must not undo the abandonment it reports.
       if ('failed' in outcome) throw paymentFailed(outcome.failed ?? 'authentication_failure');
-      if (outcome.receipt) {
-        const r = outcome.receipt;
-        await notify(
-          accountId,
-          outcome.p,
-          { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
-          r,
-        );
-      }
+      await deps.notices.flush();
       return presentSubscription(outcome.s, outcome.p);
     },
   };

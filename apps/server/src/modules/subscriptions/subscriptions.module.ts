@@ -7,6 +7,7 @@ import type { Endpoint } from '../../platform/endpoints.ts';
 import { errorBody } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import type { MailOutbox } from '../../platform/mail-outbox/mail-outbox.ts';
 import { createBillingNotices } from './billing.notices.ts';
 import { createQuotes } from './billing.quote.ts';
 import { createBillingService } from './billing.service.ts';
@@ -25,12 +26,18 @@ export interface SubscriptionsModuleDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** Billing emails are written there, in the transaction of what they report. */
+  outbox: MailOutbox;
   jobs: Jobs;
   /** Signs invoice PDF links (the server's JWT secret). */
   signingKey: string;
   /** Tests: a provider shared by two instances (pointed at one sandbox); default: from PAYMENTS settings. */
   provider?: PaymentProvider;
-  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: {
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   now: () => Date;
 }
 
@@ -97,11 +104,10 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   const links = createInvoiceLinks(deps.signingKey, now);
   const notices = createBillingNotices({
     db,
-    mailer: deps.mailer,
+    outbox: deps.outbox,
     links,
     payments: deps.config.payments,
     publicUrl: deps.config.publicUrl,
-    log,
   });
   const billing = createBillingService({
     db,
@@ -126,16 +132,6 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   webhooks.register(app, () => void deps.jobs.runNow('payment-events').catch(() => undefined));
   deps.jobs.register('payment-events', 30_000, (stopping) => webhooks.process(stopping));
   deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, (stopping) => renewals.run(stopping));
-  // The emails of a run finish before the database closes, within Fastify's hook time-out; a longer queue (a burst of
-  // thousands of receipts) is cut short and said so.
-  app.addHook('preClose', async () => {
-    const left = await Promise.race([
-      renewals.settled().then(() => 0),
-      new Promise<number>((resolve) => setTimeout(() => resolve(renewals.queued()), 8000).unref()),
-    ]);
-    if (left > 0) deps.log.warn({ left }, 'billing: emails left unsent at shutdown');
-  });
-
   // The invoice PDF, by its signed link (the page opens it in a new tab, where no Authorization header goes).
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     '/api/invoices/:id/pdf',

@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db.ts';
 import { errorBody } from '../../../platform/errors.ts';
 import { invoices, paymentEvents } from '../billing.schema.ts';
 import type { BillingService } from '../billing.service.ts';
+import { receiptOf } from '../billing.mail.ts';
 import { products, subscriptions } from '../subscriptions.schema.ts';
 import type { PaymentProvider } from './provider.ts';
 import { UUID } from '../../../platform/tokens.ts';
@@ -56,17 +57,10 @@ export function createWebhooks(deps: {
       // Paid already (validate came first), or voided meanwhile: nothing to do.
       if (!row || row.i.status !== 'open' || row.i.paymentIntentId !== intent.id) return null;
       const { paid } = await billing.settle(tx, row.i, intent.id, now());
-      return { paid, s: row.s, p: row.p };
+      await billing.notices.enqueue(tx, row.s.accountId, row.p, receiptOf(paid), paid);
+      return paid;
     });
-    if (receipt) {
-      const { paid } = receipt;
-      await billing.notify(
-        receipt.s.accountId,
-        receipt.p,
-        { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
-        paid,
-      );
-    }
+    if (receipt) await billing.notices.flush();
   };
 
   /**
