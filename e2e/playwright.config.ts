@@ -60,6 +60,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A few real cities: the GeoNames load would compete with the journeys for the CPU of a fresh database.
       PLACES_DATASET: 'sample',
+      // DEFAULT_OFFER left unset: the journeys run on what a fresh install seeds (one enabled monthly offer,
+      // default-offer.spec.ts); the ones that need their own products make them beside it.
       // Own ports, so a development server on the defaults never collides with the tests.
       BROKER_PORT: String(BROKER_PORT),
       ROOM_UDP_PORT: String(ROOM_UDP_PORT),

@@ -98,7 +98,7 @@ const acked = {
   signups: [] as string[],
   sessions: [] as string[],
   joins: [] as { session: string; account: string }[],
-  quits: [] as string[],
+  quits: [] as { session: string; account: string }[],
   /** Per account: the last acknowledged locale, and the values tried after it (a timed-out write may have landed). */
   locales: new Map<string, { value: string; later: Set<string> }>(),
 };
@@ -153,7 +153,9 @@ async function worker(base: string, user: User): Promise<void> {
       acked.sessions.push(id);
       if ((await request(base, 'join', 'POST', `v2/open-rehearsal/${id}/join`, user.token)).ok) {
         acked.joins.push({ session: id, account: user.id });
-        if ((await request(base, 'quit', 'POST', `v1/open-rehearsal/${id}/quit`, user.token)).ok) acked.quits.push(id);
+        if ((await request(base, 'quit', 'POST', `v1/open-rehearsal/${id}/quit`, user.token)).ok) {
+          acked.quits.push({ session: id, account: user.id });
+        }
       }
     }
     if (i % 5 === 0) {
@@ -187,8 +189,16 @@ async function lostWrites(dbUrl: string): Promise<{ checked: number; lost: strin
         j.account,
       ]);
     }
-    for (const id of acked.quits) {
-      await has(`quit ${id}`, 'select 1 from sessions where id = $1 and ended_at is not null', [id]);
+    // A quit ends the player's presence and, the session left empty, starts its grace period (empty_since); the
+    // session itself ends only when the sweep finds the grace period over (ended_at), so that is not the quit's write.
+    for (const q of acked.quits) {
+      await has(
+        `quit ${q.session}`,
+        `select 1 from session_players p join sessions s on s.id = p.session_id
+          where p.session_id = $1 and p.account_id = $2 and p.left_at is not null
+            and (s.empty_since is not null or s.ended_at is not null)`,
+        [q.session, q.account],
+      );
     }
     for (const [account, { value, later }] of acked.locales) {
       checked++;

@@ -24,7 +24,7 @@ export const WORDS = {
     signOut: 'Se déconnecter',
     hello: (name: string) => `Bonjour, ${name}`,
     pageNotFound: 'Page introuvable',
-    backToHall: 'Retour au hall',
+    backToHall: 'Retour à l’accueil',
   },
 } as const;
 
@@ -104,4 +104,18 @@ export async function readStoredKey(page: Page, key: string): Promise<string> {
   } catch {
     return raw;
   }
+}
+
+/** Picks an option of a Mantine combobox by typing part of its name. */
+export async function pick(
+  page: Page,
+  field: ReturnType<Page['getByRole']>,
+  typed: string,
+  option: string,
+): Promise<void> {
+  await field.click();
+  await field.pressSequentially(typed, { delay: 40 });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(choice).toBeVisible();
+  await choice.click();
 }

@@ -9,6 +9,9 @@ const W = {
   en: {
     administration: 'Administration',
     dashboard: 'Dashboard',
+    server: 'Server',
+    embedded: 'Embedded (PGlite)',
+    unknown: 'Not known',
     accounts: 'Accounts',
     auditLog: 'Audit log',
     chart: 'Sign-ups per day, last 90 days',
@@ -26,6 +29,9 @@ const W = {
   fr: {
     administration: 'Administration',
     dashboard: 'Tableau de bord',
+    server: 'Serveur',
+    embedded: 'Intégrée (PGlite)',
+    unknown: 'Inconnu',
     accounts: 'Comptes',
     auditLog: 'Journal d’audit',
     chart: 'Inscriptions par jour, 90 derniers jours',
@@ -62,6 +68,10 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page).toHaveTitle(w.title(w.dashboard));
     await expect(page.getByRole('img', { name: w.chart })).toBeVisible();
+    // The server card, asked with the administrator's token: its version, start and engines, none "Not known".
+    const server = page.getByRole('region', { name: w.server });
+    await expect(server.getByText(w.embedded)).toBeVisible();
+    await expect(server.getByText(w.unknown)).toHaveCount(0);
     await lookAtAdminScreen(page, 'admin-dashboard', lang, 'dashboard');
 
     // The accounts: the search lands in the address.

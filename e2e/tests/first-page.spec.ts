@@ -13,6 +13,7 @@ const SETUP_WORDS = {
     userMenu: 'user menu',
     help: 'Help menu',
     tutorial: 'Tutorial',
+    hall: 'Hall',
   },
   fr: {
     title: 'Installez votre client audio',
@@ -20,6 +21,7 @@ const SETUP_WORDS = {
     userMenu: 'menu utilisateur',
     help: 'Menu d’aide',
     tutorial: 'Tutoriel',
+    hall: 'Accueil',
   },
 } as const;
 
@@ -35,7 +37,7 @@ for (const lang of ['en', 'fr'] as const) {
       const me = await signedInMusician(page, request, lang);
       await expect(page).toHaveURL(/\/studio\/hall$/);
       // The header shows where I am (underlined, not by colour alone), and its user menu is named by what it shows.
-      const hall = page.getByRole('banner').getByRole('link', { name: 'Hall', exact: true });
+      const hall = page.getByRole('banner').getByRole('link', { name: s.hall, exact: true });
       await expect(hall).toHaveAttribute('aria-current', 'page');
       expect(await hall.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
       await expect(

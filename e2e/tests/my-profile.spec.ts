@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { confirmViaApi, createConfirmedUser, newUser, signInViaApi, signUpViaApi, type Lang } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
+import { photo, uploadPicture as uploadWith, type PictureWords } from '../support/pictures.ts';
 import { screenshotAtWidths } from '../support/screenshots.ts';
-import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
+import { BROWSER_LOCALE, logInViaUi, openBrowser, pick } from '../support/ui.ts';
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
 async function shoot(page: Page, name: string, lang: Lang): Promise<void> {
@@ -93,45 +93,8 @@ const W = {
   },
 } as const;
 
-/** A real JPEG, big enough to need cropping: a diagonal gradient so the crop is visible on the screenshots. */
-async function photo(width: number, height: number, from: string, to: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/>
-    <stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="50%" cy="50%" r="${Math.min(width, height) / 4}"
-    fill="#fff" fill-opacity="0.6"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** Picks a file with the picture's button, zooms a little in the crop dialog and uploads the crop. */
-async function uploadPicture(page: Page, lang: Lang, which: 'profile' | 'cover', file: Buffer): Promise<void> {
-  const w = W[lang];
-  const label = which === 'profile' ? w.profilePicture : w.cover;
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: `${w.choose} — ${label}` }).click();
-  await (await chooser).setFiles({ name: `${which}.jpg`, mimeType: 'image/jpeg', buffer: file });
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('slider', { name: w.zoom }).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  const path = which === 'profile' ? '/api/v1/me/profile-picture' : '/api/v1/me/cover-picture';
-  const uploaded = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST');
-  await dialog.getByRole('button', { name: w.apply }).click();
-  const answer = await uploaded;
-  expect(answer.status(), await answer.text()).toBe(200);
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText(which === 'profile' ? w.savedProfilePicture : w.savedCover)).toBeVisible();
-}
-
-/** Picks an option of a Mantine combobox by typing part of its name. */
-async function pick(page: Page, field: ReturnType<Page['getByRole']>, typed: string, option: string): Promise<void> {
-  await field.click();
-  await field.pressSequentially(typed, { delay: 40 });
-  const choice = page.getByRole('option', { name: option, exact: true });
-  await expect(choice).toBeVisible();
-  await choice.click();
-}
+const uploadPicture = (page: Page, lang: Lang, which: 'profile' | 'cover', file: Buffer): Promise<void> =>
+  uploadWith(page, W[lang] satisfies PictureWords, which, file);
 
 for (const lang of ['en', 'fr'] as const) {
   test(`a musician fills in their profile, pictures included, and keeps it (${lang})`, async ({ browser, request }) => {

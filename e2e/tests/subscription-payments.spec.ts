@@ -1,25 +1,28 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Product } from '@tutti/contract/subscriptions';
-import { createConfirmedUser, type Lang, type TestUser } from '../support/api.ts';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { screenshot, screenshotAtWidths } from '../support/screenshots.ts';
-import { adminSession } from '../support/sessions.ts';
-import { BROWSER_LOCALE, logInViaUi, openBrowser } from '../support/ui.ts';
-import { WIDTHS } from '../support/env.ts';
+import {
+  CARD_WORDS,
+  CARDS,
+  confirmWithPassword,
+  fillCard,
+  freshCardNumber,
+  offer,
+  offerCard,
+  shootDialog,
+  start,
+} from '../support/payments.ts';
+import { screenshotAtWidths } from '../support/screenshots.ts';
 
 /** The payment screens' words (apps/web/src/locales/<lang>/subscriptions.json). */
 const W = {
   en: {
+    ...CARD_WORDS.en,
     startTrial: 'Start my free trial',
     subscribe: 'Subscribe',
-    number: /Card number/,
-    expiry: /Expiry date/,
-    cvc: /Security code/,
     save: 'Save the card',
     makeDefault: 'Make it my default card',
-    password: /Your password/,
     freeUntil: /^Free until .+, then €9\.99 a month\.$/,
-    pay: 'Subscribe and pay €9.99',
+    pay: 'Subscribe – €9.99 today',
     welcome: (p: string) => `Welcome to ${p}!`,
     trialRuns: /^Your free trial runs until /,
     paid: /^€9\.99 paid\. Your subscription renews on /,
@@ -47,20 +50,17 @@ const W = {
     pdf: /^Invoice TUTTI-\d{4}-\d+ \(PDF, opens in a new tab\)$/,
   },
   fr: {
+    ...CARD_WORDS.fr,
     startTrial: 'Commencer mon essai gratuit',
     subscribe: 'S’abonner',
-    number: /Numéro de carte/,
-    expiry: /Date d’expiration/,
-    cvc: /Code de sécurité/,
     save: 'Enregistrer la carte',
     makeDefault: 'En faire ma carte par défaut',
-    password: /Votre mot de passe/,
     freeUntil: /^Gratuit jusqu’au .+, puis 9,99\s€ par mois\.$/,
-    pay: /^M’abonner et payer 9,99\s€$/,
+    pay: /^M’abonner – 9,99\s€ aujourd’hui$/,
     welcome: (p: string) => `Bienvenue dans ${p} !`,
     trialRuns: /^Votre essai gratuit dure jusqu’au /,
     paid: /^9,99\s€ payés\. Votre abonnement se renouvelle le /,
-    backToHall: 'Retour au hall',
+    backToHall: 'Retour à l’accueil',
     close: 'Fermer',
     declined: 'Votre banque a refusé cette carte. Rien n’a été prélevé : essayez une autre carte.',
     useAnother: 'Utiliser une autre carte',
@@ -84,70 +84,6 @@ const W = {
     pdf: /^Facture TUTTI-\d{4}-\d+ \(PDF, s’ouvre dans un nouvel onglet\)$/,
   },
 } as const;
-
-/** Stripe's test cards, which the sandbox answers alike. */
-const CARDS = { ok: '4242424242424242', failsWhenCharged: '4000000000000341', authentication: '4000002500003155' };
-
-/** A Visa number no one used yet (Luhn-valid): a trial is once per card fingerprint, across the whole database. */
-function freshCardNumber(): string {
-  const digits = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
-  const sum = digits
-    .slice()
-    .reverse()
-    .reduce((acc, d, i) => acc + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
-  return [...digits, (10 - (sum % 10)) % 10].join('');
-}
-
-/** An administrator's offer, enabled: with a month's trial, or paid from the first month. */
-async function offer(request: APIRequestContext, name: string, trial: boolean): Promise<Product> {
-  const admin = await adminSession(request);
-  const created = await request.post('/api/v1/products', {
-    headers: admin.headers,
-    data: {
-      name: { en: name, fr: name },
-      priceCents: 999,
-      trial: trial ? { length: 1, unit: 'month' } : null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as Product;
-  const enabled = await request.post(`/api/v1/products/${product.id}/enable`, { headers: admin.headers });
-  expect(enabled.status()).toBe(200);
-  return product;
-}
-
-async function start(browser: import('@playwright/test').Browser, request: APIRequestContext, lang: Lang) {
-  const user = await createConfirmedUser(request, { prefix: `pay${lang}`, locale: lang });
-  const session = await openBrowser(browser, { locale: BROWSER_LOCALE[lang], timezoneId: 'UTC' });
-  await logInViaUi(session.page, user, { lang });
-  await session.page.goto('/me/subscription');
-  return { ...session, user };
-}
-
-const offerCard = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-
-async function fillCard(dialog: Locator, lang: Lang, number: string): Promise<void> {
-  const w = W[lang];
-  await dialog.getByRole('textbox', { name: w.number }).fill(number);
-  await dialog.getByRole('textbox', { name: w.expiry }).fill('12/30');
-  await dialog.getByRole('textbox', { name: w.cvc }).fill('123');
-}
-
-async function confirmWithPassword(dialog: Locator, lang: Lang, user: TestUser, submit: string | RegExp) {
-  await dialog.getByLabel(W[lang].password).fill(user.password);
-  await dialog.getByRole('button', { name: submit }).click();
-}
-
-/** The open dialog in the viewport (a fixed overlay), at both widths. */
-async function shootDialog(page: Page, name: string, lang: Lang): Promise<void> {
-  const original = page.viewportSize();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await screenshot(page, name, lang, width, { fullPage: false });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 for (const lang of ['en', 'fr'] as const) {
   test(`a free trial with a new card, then cancelled and restored (${lang})`, async ({ browser, request }) => {

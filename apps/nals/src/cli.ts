@@ -4,9 +4,8 @@ import { parseArgs } from 'node:util';
 import { NALS_TOPIC_PATTERN } from '@tutti/contract/nals';
 import { INJECTABLE_FAULTS, isInjectableFault, type InjectableFault } from './engine/faults.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { DEFAULT_SERVER } from './server-broker.ts';
 import { PACKAGE_VERSION } from './version.ts';
-
-export const DEFAULT_BROKER = 'ws://localhost:8083';
 
 export interface CliOptions {
   token: string;
@@ -21,8 +20,11 @@ export interface CliOptions {
   latencyMs?: number;
 }
 
+/** The command line read: the broker named (`--broker` or the link's), or null to ask `server` for it. */
+export type ParsedOptions = Omit<CliOptions, 'broker'> & { broker: string | null; server: string };
+
 export type CliResult =
-  { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string };
+  { kind: 'run'; options: ParsedOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string };
 
 export const HELP_TEXT = `tutti-nals ${PACKAGE_VERSION}: the Tutti audio client (NALS) emulator.
 
@@ -36,7 +38,10 @@ Usage:
 
 Options:
   --token TOKEN         your audio client token (nalsToken of GET v1/me, shown by the web app)
-  --broker URL          MQTT over WebSocket broker (default ${DEFAULT_BROKER})
+  --server URL          the Tutti server whose broker to use: its address is read from the server's
+                        v1/config (default ${DEFAULT_SERVER})
+  --broker URL          the MQTT over WebSocket broker itself (e.g. ws://localhost:8083); the server is then
+                        not asked
   --version X.Y.Z       the client version to behave as (default ${PACKAGE_VERSION}); older versions lack the
                         features they lacked: recordings list/delete < 0.6.4, ping < 0.9.0, effects < 0.10.0,
                         chorus < 0.10.2, preferred frame size < 0.11.0
@@ -55,6 +60,7 @@ const BROKER_PROTOCOLS = new Set(['ws:', 'wss:', 'mqtt:', 'mqtts:', 'tcp:']);
 
 const VALUE_FLAGS = new Set([
   '--token',
+  '--server',
   '--broker',
   '--version',
   '--state-port',
@@ -86,6 +92,17 @@ function joinValues(argv: string[]): string[] {
   return out;
 }
 
+/** What is wrong with a broker address, or null: MQTT over WebSocket or TCP. */
+export function checkBroker(broker: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(broker);
+  } catch {
+    return `invalid broker URL "${broker}"`;
+  }
+  return BROKER_PROTOCOLS.has(url.protocol) ? null : `unsupported broker URL "${broker}"`;
+}
+
 /** Reads the command line: flags, or a `nals://start?...` link (flags given as well win over the link). */
 export function parseCli(argv: string[]): CliResult {
   let parsed;
@@ -95,6 +112,7 @@ export function parseCli(argv: string[]): CliResult {
       allowPositionals: true,
       options: {
         token: { type: 'string' },
+        server: { type: 'string' },
         broker: { type: 'string' },
         version: { type: 'string' },
         'state-port': { type: 'string' },
@@ -126,15 +144,19 @@ export function parseCli(argv: string[]): CliResult {
   if (!NALS_TOPIC_PATTERN.test(`/topic/nals/${token}/in`))
     return { kind: 'error', message: 'the token has invalid characters' };
 
-  const broker = values.broker ?? link.broker ?? DEFAULT_BROKER;
-  let brokerUrl: URL;
+  const broker = values.broker ?? link.broker ?? null;
+  const brokerProblem = broker === null ? null : checkBroker(broker);
+  if (brokerProblem) return { kind: 'error', message: brokerProblem };
+
+  const server = values.server ?? DEFAULT_SERVER;
+  let serverUrl: URL | null = null;
   try {
-    brokerUrl = new URL(broker);
+    serverUrl = new URL(server);
   } catch {
-    return { kind: 'error', message: `invalid broker URL "${broker}"` };
+    // said below
   }
-  if (!BROKER_PROTOCOLS.has(brokerUrl.protocol))
-    return { kind: 'error', message: `unsupported broker URL "${broker}"` };
+  if (serverUrl?.protocol !== 'http:' && serverUrl?.protocol !== 'https:')
+    return { kind: 'error', message: `invalid server URL "${server}" (expected http(s)://host:port)` };
 
   const version = values.version ?? link.version ?? PACKAGE_VERSION;
   if (!VERSION_PATTERN.test(version))
@@ -178,6 +200,7 @@ export function parseCli(argv: string[]): CliResult {
     options: {
       token,
       broker,
+      server,
       version,
       statePort,
       faults,

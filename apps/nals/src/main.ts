@@ -1,7 +1,8 @@
 #!/usr/bin/env -S npx tsx
 import { startNals } from './app.ts';
-import { parseCli } from './cli.ts';
+import { checkBroker, parseCli } from './cli.ts';
 import { createLog } from './log.ts';
+import { brokerOfServer, ServerBrokerError } from './server-broker.ts';
 
 /** A stop request ends the process within this time, whatever still hangs (a broker that stopped answering, an
  *  action in progress): the bye is sent if the broker takes it by then. */
@@ -17,11 +18,18 @@ async function main(): Promise<void> {
     process.stderr.write(`tutti-nals: ${cli.message}\nRun with --help for usage.\n`);
     process.exit(2);
   }
-  const { options } = cli;
-  const log = createLog(options.logLevel);
+  const { server, ...parsed } = cli.options;
+  const log = createLog(parsed.logLevel);
+  // No --broker: the one the server gives its pages, so that a server on any port is found from its address alone.
+  const broker = parsed.broker ?? (await brokerOfServer(server).catch(exitWith));
+  const problem = checkBroker(broker);
+  if (problem)
+    exitWith(new ServerBrokerError(`the server at ${server} names a broker the client cannot use: ${problem}`));
+  const options = { ...parsed, broker };
   log.info('starting the audio client emulator (simulated engine, no sound card used)', {
     version: options.version,
     broker: options.broker,
+    ...(parsed.broker === null && { from: server }),
     faults: options.faults,
   });
   const nals = await startNals(options, log);
@@ -44,6 +52,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function exitWith(err: unknown): never {
+  process.stderr.write(`tutti-nals: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
 }
 
 main().catch((err: unknown) => {

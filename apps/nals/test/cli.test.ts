@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BROKER, HELP_TEXT, parseCli } from '../src/cli.ts';
+import { HELP_TEXT, parseCli } from '../src/cli.ts';
+import { DEFAULT_SERVER } from '../src/server-broker.ts';
 
 describe('command line', () => {
-  it('reads --token with the documented defaults', () => {
+  it('reads --token with the documented defaults: the broker is asked of the server on port 8080', () => {
     const r = parseCli(['--token', 'abc_DEF-123']);
+    expect(DEFAULT_SERVER).toBe('http://localhost:8080');
     expect(r).toMatchObject({
       kind: 'run',
       options: {
         token: 'abc_DEF-123',
-        broker: DEFAULT_BROKER,
+        broker: null,
+        server: DEFAULT_SERVER,
         version: '0.11.0',
         statePort: null,
         faults: [],
@@ -36,6 +39,8 @@ describe('command line', () => {
   it('reads every flag', () => {
     const r = parseCli([
       '--token=t1',
+      '--server',
+      'https://tutti.example:8443',
       '--broker',
       'wss://broker.example:8084',
       '--version',
@@ -58,6 +63,7 @@ describe('command line', () => {
       options: {
         token: 't1',
         broker: 'wss://broker.example:8084',
+        server: 'https://tutti.example:8443',
         version: '0.9.0',
         statePort: 7777,
         faults: ['AUDIO_DRIVER_NOT_STARTED', 'DOWNLOAD_FAILED'],
@@ -92,6 +98,8 @@ describe('command line', () => {
     [['--token', 'a/b'], /invalid characters/],
     [['--token', 't', '--version', '1.2'], /invalid version/],
     [['--token', 't', '--broker', 'http://x'], /unsupported broker/],
+    [['--token', 't', '--server', 'ws://x:8083'], /invalid server URL/],
+    [['--token', 't', '--server', 'localhost:8080'], /invalid server URL/],
     [['--token', 't', '--fail', 'EVERYTHING'], /unknown failure/],
     [['--token', 't', '--state-port', 'abc'], /state-port/],
     [['--token', 't', '--chat', 'no-colon'], /FROM:TEXT/],

@@ -10,7 +10,7 @@ import {
   type RoomHealth,
 } from '@tutti/contract/room';
 import type { RoomRegistry } from './rooms/registry.ts';
-import type { UdpCounters } from './udp.ts';
+import { DROP_REASONS, type UdpCounters } from './udp.ts';
 
 const MAX_BODY_BYTES = 4096;
 
@@ -81,8 +81,37 @@ export function health(ctx: ControlContext): RoomHealth {
       cpu: Math.round(((loadavg()[0] ?? 0) / Math.max(1, cpus().length)) * 100) / 100,
       rssBytes: process.memoryUsage.rss(),
       ...ctx.counters,
+      dropped: { ...ctx.counters.dropped },
     },
   };
+}
+
+/** The same counters in Prometheus's text format, for a scraper (no secret, as /health). */
+export function metrics(ctx: ControlContext): string {
+  const { rooms, players } = ctx.registry.stats();
+  const c = ctx.counters;
+  const lines = [
+    '# HELP tutti_room_datagrams_in_total UDP datagrams received.',
+    '# TYPE tutti_room_datagrams_in_total counter',
+    `tutti_room_datagrams_in_total ${c.datagramsIn}`,
+    '# HELP tutti_room_datagrams_out_total UDP datagrams sent (forwarded audio and answers).',
+    '# TYPE tutti_room_datagrams_out_total counter',
+    `tutti_room_datagrams_out_total ${c.datagramsOut}`,
+    '# HELP tutti_room_datagrams_accepted_total Datagrams read, by kind (audio forwarded, JSON control).',
+    '# TYPE tutti_room_datagrams_accepted_total counter',
+    `tutti_room_datagrams_accepted_total{kind="audio"} ${c.audio}`,
+    `tutti_room_datagrams_accepted_total{kind="control"} ${c.control}`,
+    '# HELP tutti_room_datagrams_dropped_total Datagrams dropped, by reason.',
+    '# TYPE tutti_room_datagrams_dropped_total counter',
+    ...DROP_REASONS.map((r) => `tutti_room_datagrams_dropped_total{reason="${r}"} ${c.dropped[r]}`),
+    '# HELP tutti_room_rooms Rooms open.',
+    '# TYPE tutti_room_rooms gauge',
+    `tutti_room_rooms ${rooms}`,
+    '# HELP tutti_room_players Players bound.',
+    '# TYPE tutti_room_players gauge',
+    `tutti_room_players ${players}`,
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: ControlContext): Promise<void> {
@@ -91,6 +120,16 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: ControlCont
   if (path === '/health') {
     if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'use GET');
     sendJson(res, 200, health(ctx));
+    return;
+  }
+  if (path === '/metrics') {
+    if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'use GET');
+    const text = metrics(ctx);
+    res.writeHead(200, {
+      'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    res.end(text);
     return;
   }
   const roomMatch = /^\/rooms(?:\/([A-Za-z0-9_-]{1,64})(?:\/players\/(\d{1,2}))?)?$/.exec(path);

@@ -45,7 +45,7 @@ export async function startRoomServer(options: RoomServerOptions): Promise<RoomS
   const udp = new UdpHandler(socket, registry, options.secret, new Cookies(now), log);
   socket.on('message', (msg, rinfo) => {
     try {
-      udp.handle(msg, { address: rinfo.address, port: rinfo.port });
+      udp.handle(msg, rinfo.address, rinfo.port);
     } catch (err) {
       // The handler is written not to throw; this guard keeps one unforeseen datagram from stopping every room.
       log.error({ err }, 'datagram handling failed');

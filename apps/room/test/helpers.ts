@@ -1,21 +1,74 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, beforeEach } from 'vitest';
-import { RoomServerDatagramSchema, ROOM_TICKET_TTL_MS, type RoomServerDatagram } from '@tutti/contract/room';
+import {
+  decodeRoomAudioOut,
+  encodeRoomAudioIn,
+  ROOM_AUDIO_FRAME_MIN,
+  ROOM_AUDIO_KEY_BYTES,
+  RoomServerDatagramSchema,
+  ROOM_TICKET_TTL_MS,
+  type RoomServerDatagram,
+} from '@tutti/contract/room';
 import { startRoomServer, type RoomServer } from '../src/server.ts';
 import { signRoomTicket } from '../src/ticket.ts';
 
 /** The control secret of the servers `roomServerForEachTest` starts. */
 export const SECRET = 'test-secret-0123456789';
 
-/** A UDP peer for tests: sends raw or JSON datagrams to the room server and collects its answers. */
+/** A forwarded audio datagram as a test peer records it: the slot the room stamped, the sequence number, and the
+ *  payload as base64. */
+export interface HeardAudio {
+  t: 'audio';
+  player: number;
+  seq: number;
+  frame: string;
+}
+export type Heard = RoomServerDatagram | HeardAudio;
+
+/** What tests send as audio: `frame` is base64 16-bit PCM (mono), zero-padded to whole frames of the smallest size;
+ *  `key` (base64url) replaces the peer's binding key for the room, `null` sends a key of zeros. */
+export interface TestAudio {
+  t: 'audio';
+  room: string;
+  player: number;
+  seq: number;
+  frame: string;
+  key?: string | null;
+}
+
+const FRAME_BYTES = ROOM_AUDIO_FRAME_MIN * 2;
+const testPayload = (frame: string): Buffer => {
+  const bytes = Buffer.from(frame, 'base64');
+  const out = Buffer.alloc(Math.max(1, Math.ceil(bytes.length / FRAME_BYTES)) * FRAME_BYTES);
+  bytes.copy(out);
+  return out;
+};
+/** What the others hear of a test audio datagram. */
+export const heardAs = (a: TestAudio): HeardAudio => ({
+  t: 'audio',
+  player: a.player,
+  seq: a.seq,
+  frame: testPayload(a.frame).toString('base64'),
+});
+
+/** The binary datagram of a test audio datagram, with the given binding key (base64url; zeros when none). */
+export function encodeTestAudio(a: TestAudio, key: string | null | undefined): Buffer {
+  const keyBytes = Buffer.alloc(ROOM_AUDIO_KEY_BYTES);
+  if (key) Buffer.from(key, 'base64url').copy(keyBytes);
+  const payload = testPayload(a.frame);
+  const frame = { slot: a.player, codec: 'pcm16' as const, channels: 1 as const, seq: a.seq & 0xffff, payload };
+  return Buffer.from(encodeRoomAudioIn(keyBytes, { ...frame, frameSize: payload.length / 2 }));
+}
+
+/** A UDP peer for tests: sends raw, JSON or audio datagrams to the room server and collects its answers. */
 export class UdpPeer {
-  readonly received: RoomServerDatagram[] = [];
+  readonly received: Heard[] = [];
   /** The binding key of each room this peer was admitted to: `send` adds it to audio and leaves (`key: null`: not). */
   readonly keys = new Map<string, string>();
   /** Bytes sent to the server and received from it, to measure what the server sends for what it gets. */
   bytesOut = 0;
   bytesIn = 0;
-  private waiters: { match: (d: RoomServerDatagram) => boolean; resolve: (d: RoomServerDatagram) => void }[] = [];
+  private waiters: { match: (d: Heard) => boolean; resolve: (d: Heard) => void }[] = [];
 
   private constructor(
     private readonly socket: Socket,
@@ -23,7 +76,7 @@ export class UdpPeer {
   ) {
     socket.on('message', (msg) => {
       this.bytesIn += msg.length;
-      const d = RoomServerDatagramSchema.parse(JSON.parse(msg.toString('utf8')));
+      const d = UdpPeer.read(msg);
       this.received.push(d);
       if (d.t === 'joined' && d.key !== undefined) this.keys.set(d.room, d.key);
       const waiter = this.waiters.find((w) => w.match(d));
@@ -32,6 +85,16 @@ export class UdpPeer {
         waiter.resolve(d);
       }
     });
+  }
+
+  /** A server datagram: binary audio, or JSON that must match the contract (anything else fails the test). */
+  static read(msg: Buffer): Heard {
+    if (msg[0] !== 0x7b) {
+      const audio = decodeRoomAudioOut(msg);
+      if (!audio) throw new Error(`the room server sent an unreadable datagram: ${msg.toString('hex')}`);
+      return { t: 'audio', player: audio.slot, seq: audio.seq, frame: Buffer.from(audio.payload).toString('base64') };
+    }
+    return RoomServerDatagramSchema.parse(JSON.parse(msg.toString('utf8')));
   }
 
   static async open(serverPort: number): Promise<UdpPeer> {
@@ -51,15 +114,20 @@ export class UdpPeer {
   }
 
   send(datagram: object): void {
+    if ((datagram as { t?: unknown }).t === 'audio') {
+      const a = datagram as TestAudio;
+      this.sendRaw(encodeTestAudio(a, 'key' in a ? a.key : this.keys.get(a.room)));
+      return;
+    }
     const d = datagram as { t?: unknown; room?: unknown; key?: unknown };
     const key = typeof d.room === 'string' ? this.keys.get(d.room) : undefined;
-    const keyed = (d.t === 'audio' || d.t === 'leave') && !('key' in d) && key !== undefined;
+    const keyed = d.t === 'leave' && !('key' in d) && key !== undefined;
     const { key: given, ...rest } = d;
     this.sendRaw(JSON.stringify(keyed ? { ...d, key } : given === null ? rest : d));
   }
 
   /** The next datagram matching `match` (including one already received after `since`). */
-  next(match: (d: RoomServerDatagram) => boolean = () => true, timeoutMs = 2000): Promise<RoomServerDatagram> {
+  next(match: (d: Heard) => boolean = () => true, timeoutMs = 2000): Promise<Heard> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no matching datagram in time')), timeoutMs);
       this.waiters.push({
@@ -73,7 +141,7 @@ export class UdpPeer {
   }
 
   /** Sends and waits for the answer matching `match`. */
-  async request(datagram: object, match: (d: RoomServerDatagram) => boolean = () => true): Promise<RoomServerDatagram> {
+  async request(datagram: object, match: (d: Heard) => boolean = () => true): Promise<Heard> {
     const answer = this.next(match);
     this.send(datagram);
     return answer;
@@ -88,7 +156,7 @@ export class UdpPeer {
 
   /** The whole admission: the join with its ticket, then again with the challenge's cookie. Returns the last answer
    *  (`joined`, or the refusal of either step). */
-  async join(room: string, player: number, charge?: string): Promise<RoomServerDatagram> {
+  async join(room: string, player: number, charge?: string): Promise<Heard> {
     const join = { t: 'join', room, player, ...(charge !== undefined && { charge }) };
     const first = await this.request(join, (d) => d.t !== 'audio');
     if (first.t !== 'challenge') return first;

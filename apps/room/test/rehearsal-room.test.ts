@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
-import { roomServerForEachTest, SECRET, type UdpPeer } from './helpers.ts';
+import { heardAs, roomServerForEachTest, SECRET, type TestAudio, type UdpPeer } from './helpers.ts';
 
 describe('rehearsal rooms', () => {
   const fixture = roomServerForEachTest('127.0.0.1', 5_000_000);
@@ -20,7 +20,7 @@ describe('rehearsal rooms', () => {
   };
   const join = async (p: UdpPeer, room: string, player: number, account?: string) =>
     p.join(room, player, ticket(room, player, account === undefined ? {} : { account }));
-  const audio = (room: string, player: number, seq: number) => ({
+  const audio = (room: string, player: number, seq: number): TestAudio => ({
     t: 'audio',
     room,
     player,
@@ -41,13 +41,13 @@ describe('rehearsal rooms', () => {
     const atB = b.next((d) => d.t === 'audio');
     const atC = c.next((d) => d.t === 'audio');
     a.send(fromA);
-    expect(await atB).toEqual(fromA);
-    expect(await atC).toEqual(fromA);
+    expect(await atB).toEqual(heardAs(fromA));
+    expect(await atC).toEqual(heardAs(fromA));
 
     const fromB = audio(room.id, 1, 2);
     const atA = a.next((d) => d.t === 'audio');
     b.send(fromB);
-    expect(await atA).toEqual(fromB);
+    expect(await atA).toEqual(heardAs(fromB));
     // The player in the other room sends too: nobody in the first room hears it.
     outsider.send(audio(other.id, 0, 3));
 
@@ -55,9 +55,13 @@ describe('rehearsal rooms', () => {
     await expect.poll(() => heard(c).length).toBe(2);
     expect(await outsider.silentFor(150)).toBe(true);
     expect(heard(outsider)).toEqual([]);
-    expect(heard(a)).toEqual([fromB]);
-    expect(heard(b)).toEqual([fromA]);
-    expect(heard(c)).toEqual([fromA, fromB]);
+    expect(heard(a)).toEqual([heardAs(fromB)]);
+    expect(heard(b)).toEqual([heardAs(fromA)]);
+    expect(heard(c)).toEqual([heardAs(fromA), heardAs(fromB)]);
+    // The room stamps the slot bound to the sender's address, whatever slot the datagram names.
+    const atCAgain = c.next((d) => d.t === 'audio' && d.seq === 9);
+    b.send(audio(room.id, 7, 9));
+    expect(await atCAgain).toEqual({ ...heardAs(audio(room.id, 7, 9)), player: 1 });
   });
 
   it('refuses a taken slot and a join beyond its capacity, and reports counts per kind', async () => {

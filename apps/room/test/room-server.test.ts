@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreatedRoomSchema, RoomHealthSchema, ROOM_SECRET_HEADER } from '@tutti/contract/room';
-import { roomServerForEachTest, SECRET } from './helpers.ts';
+import { CreatedRoomSchema, RoomHealthSchema, ROOM_MAX_DATAGRAM_BYTES, ROOM_SECRET_HEADER } from '@tutti/contract/room';
+import { heardAs, roomServerForEachTest, SECRET, type TestAudio } from './helpers.ts';
 
 describe('room server', () => {
   const fixture = roomServerForEachTest('198.51.100.7', 1_000_000);
@@ -85,14 +85,14 @@ describe('room server', () => {
         player: 3,
         key: expect.any(String),
       });
-      const audio = {
+      const audio: TestAudio = {
         t: 'audio',
         room: room.id,
         player: 3,
         seq: 42,
         frame: Buffer.from([1, 2, 3, 4]).toString('base64'),
       };
-      expect(await p.request(audio, (d) => d.t === 'audio')).toEqual(audio);
+      expect(await p.request(audio, (d) => d.t === 'audio')).toEqual(heardAs(audio));
       expect(fixture.server.registry.stats().players).toBe(1);
     });
 
@@ -104,9 +104,9 @@ describe('room server', () => {
         room: 'nope',
         reason: 'UNKNOWN_ROOM',
       });
+      // Binary audio names no room: the refusal names none either (it goes to an address bound nowhere here).
       expect(await p.request({ t: 'audio', room: room.id, player: 0, seq: 1, frame: '' })).toEqual({
         t: 'refused',
-        room: room.id,
         reason: 'NOT_JOINED',
       });
     });
@@ -151,14 +151,27 @@ describe('room server', () => {
         JSON.stringify({ t: 'audio', room: room.id, player: 99, seq: 0, frame: '' }),
         JSON.stringify({ t: 'ping', id: -1, sentAt: 0 }),
         Buffer.alloc(0),
-        Buffer.alloc(20_000, 0x7b),
         Buffer.from([0xff, 0xfe, 0x00]),
+        // Binary audio cut short, of another version, of an unknown codec, with a frame that does not fit its payload.
+        Buffer.from([0xa1]),
+        Buffer.from([0xa1, 2, ...new Array<number>(46).fill(0)]),
+        Buffer.from([0xa1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 16, 0, 0, ...new Array<number>(32).fill(0)]),
+        Buffer.from([0xa1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 16, 0, 0, ...new Array<number>(31).fill(0)]),
+        Buffer.from([0xa2, 1, 0, 1, 0, 16, 0, 0, ...new Array<number>(32).fill(0)]),
       ];
       for (const j of junk) p.sendRaw(j);
+      p.sendRaw(Buffer.alloc(20_000, 0x7b));
       expect(await p.silentFor(150)).toBe(true);
       expect(await p.request({ t: 'ping', id: 1, sentAt: 1 })).toMatchObject({ t: 'pong', id: 1 });
       const health = RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json());
-      expect(health.load.malformed).toBe(junk.length);
+      expect(health.load).toMatchObject({
+        datagramsIn: junk.length + 2,
+        datagramsOut: 1,
+        malformed: junk.length,
+        control: 1,
+        audio: 0,
+        dropped: { malformed: junk.length, oversize: 1, unbound: 0, badKey: 0 },
+      });
     });
 
     it('drops a player silent for more than 10 s, and keeps one that pings', async () => {
@@ -185,6 +198,69 @@ describe('room server', () => {
       fixture.clock += 10 * 60_000 + 1;
       expect(fixture.server.sweep().closedRooms).toEqual([room.id]);
       expect(fixture.server.registry.stats().rooms).toBe(0);
+    });
+
+    it('counts datagrams in, out, forwarded and dropped by reason, on /health and /metrics', async () => {
+      const res = await fetch(`${base()}/rooms`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [ROOM_SECRET_HEADER]: SECRET },
+        body: JSON.stringify({ kind: 'rehearsal' }),
+      });
+      const room = CreatedRoomSchema.parse(await res.json()).id;
+      const [a, b, c, stranger] = await Promise.all([peer(), peer(), peer(), peer()]);
+      for (const [p, slot] of [
+        [a, 0],
+        [b, 1],
+        [c, 2],
+      ] as const)
+        await p.join(room, slot, ticket(room, slot));
+      // 3 joins of 2 datagrams each, answered by a challenge then `joined`.
+      const audio = (seq: number, key?: string | null): TestAudio => ({
+        t: 'audio',
+        room,
+        player: 0,
+        seq,
+        frame: 'AAAA',
+        ...(key !== undefined && { key }),
+      });
+      for (let seq = 0; seq < 5; seq++) a.send(audio(seq));
+      a.send(audio(5, null));
+      a.send(audio(6, 'AAAAAAAAAAA'));
+      stranger.send(audio(7));
+      stranger.sendRaw(Buffer.alloc(ROOM_MAX_DATAGRAM_BYTES + 1, 0xa1));
+      stranger.sendRaw('{"t":"nope"}');
+      await expect.poll(() => [b, c].map((p) => p.received.filter((d) => d.t === 'audio').length)).toEqual([5, 5]);
+      await expect.poll(() => stranger.received.length).toBe(1);
+      const expected = {
+        datagramsIn: 6 + 5 + 2 + 1 + 2,
+        // 6 answers to the joins, each forwarded packet to the two others, one refusal to the stranger.
+        datagramsOut: 6 + 10 + 1,
+        audio: 5,
+        control: 6,
+        malformed: 1,
+        dropped: { malformed: 1, oversize: 1, unbound: 1, badKey: 2 },
+      };
+      await expect
+        .poll(async () => RoomHealthSchema.parse(await (await fetch(`${base()}/health`)).json()).load)
+        .toMatchObject(expected);
+      const metrics = await fetch(`${base()}/metrics`);
+      expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await metrics.text();
+      for (const line of [
+        `tutti_room_datagrams_in_total ${expected.datagramsIn}`,
+        `tutti_room_datagrams_out_total ${expected.datagramsOut}`,
+        'tutti_room_datagrams_accepted_total{kind="audio"} 5',
+        'tutti_room_datagrams_accepted_total{kind="control"} 6',
+        'tutti_room_datagrams_dropped_total{reason="malformed"} 1',
+        'tutti_room_datagrams_dropped_total{reason="oversize"} 1',
+        'tutti_room_datagrams_dropped_total{reason="unbound"} 1',
+        'tutti_room_datagrams_dropped_total{reason="badKey"} 2',
+        'tutti_room_rooms 1',
+        'tutti_room_players 3',
+      ]) {
+        expect(text.split('\n')).toContain(line);
+      }
+      expect((await fetch(`${base()}/metrics`, { method: 'POST' })).status).toBe(405);
     });
   });
 });

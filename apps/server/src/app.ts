@@ -56,6 +56,7 @@ import { createOutageWatch } from './platform/outage.ts';
 import { createLimits, fastifyTrustProxy } from './platform/limits.ts';
 import { createMailer } from './platform/mail.ts';
 import { createJobs } from './platform/jobs.ts';
+import { createMailOutbox } from './platform/mail-outbox/mail-outbox.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { registerUploads } from './platform/storage/http.ts';
 import { announceRevocation, createMemoryPubSub, createRedisPubSub } from './platform/pubsub.ts';
@@ -116,6 +117,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const pubsub = overrides.pubsub ?? redis ?? createMemoryPubSub();
   const bus = createBus({ pubsub, log: app.log.child({ module: 'bus' }), limits: config.busLimits });
   const jobs = createJobs(app.log.child({ module: 'jobs' }), outage);
+  // Emails promised by a committed write (billing's): sent by their own job, retried until the mail server takes them.
+  const outbox = createMailOutbox({
+    db: database.db,
+    mailer,
+    jobs,
+    now,
+    log: app.log.child({ module: 'mail-outbox' }),
+  });
   const limits =
     overrides.limits ??
     createLimits(
@@ -197,7 +206,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   // Before every route it applies to (it hooks routes as they are added): API JSON, /metrics, docs, pages.
   await registerCompression(app);
-  registerMetrics(app, config.metrics);
+  registerMetrics(app, config.metrics, jobs);
   // Where browsers reach the broker: the embedded one's port is known once it listens (0 picks one in tests). Read
   // on every request by the CSP hook: derived once per port, not parsed each time.
   let derivedQueueHost = { port: -1, url: '' };
@@ -340,6 +349,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     db: database.db,
     config,
     mailer,
+    outbox,
     jobs,
     signingKey: loadJwtSecret(config.jwtSecret, config.dataDir),
     ...(overrides.paymentProvider && { provider: overrides.paymentProvider }),

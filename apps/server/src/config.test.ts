@@ -62,6 +62,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BROKER_PORT: '70000' })).toThrow(/BROKER_PORT/);
   });
 
+  it('follows PORT and HOST when PUBLIC_URL is unset: links, the bus, the broker and the downloads', () => {
+    const moved = loadConfig({ PORT: '38080' });
+    expect(moved).toMatchObject({
+      publicUrl: 'http://localhost:38080',
+      landingUrl: 'http://localhost:38080',
+      busHost: 'ws://localhost:38080/bus',
+      deploymentId: 'localhost:38080',
+      broker: { port: 38083 },
+      nalsDownloadBaseUrl: 'http://localhost:38080/downloads/nals/',
+    });
+    expect(loadConfig({ PORT: '38080', BROKER_TLS_CERT: 'c.pem', BROKER_TLS_KEY: 'k.pem' }).broker.port).toBe(38084);
+    expect(loadConfig({ PORT: '38080', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:38080');
+    expect(loadConfig({ PORT: '38080', HOST: '::1' }).publicUrl).toBe('http://[::1]:38080');
+    expect(loadConfig({ PORT: '38080', HOST: '::' }).publicUrl).toBe('http://localhost:38080');
+    // Set, they win over what PORT implies.
+    const set = loadConfig({ PORT: '3000', PUBLIC_URL: 'https://tutti.example.org', BROKER_PORT: '8083' });
+    expect(set).toMatchObject({ publicUrl: 'https://tutti.example.org', broker: { port: 8083 } });
+  });
+
+  it('puts the broker on a free port when the server takes one (PORT=0) or when PORT + 3 is past the last port', () => {
+    expect(loadConfig({ PORT: '0' }).broker.port).toBe(0);
+    expect(loadConfig({ PORT: '65533' }).broker.port).toBe(0);
+  });
+
   it('limits bus and broker connections by default, names the Redis channel by deployment, and takes overrides', () => {
     const defaults = loadConfig({ PUBLIC_URL: 'https://tutti.example.org' });
     expect(defaults.deploymentId).toBe('tutti.example.org');
@@ -218,5 +242,65 @@ describe('deriveBusHost', () => {
   it('uses ws for http and wss for https, on the same host', () => {
     expect(deriveBusHost('http://localhost:8080')).toBe('ws://localhost:8080/bus');
     expect(deriveBusHost('https://tutti.example.org')).toBe('wss://tutti.example.org/bus');
+  });
+});
+
+// Issue 29: the offer a fresh install starts with, and invoices an accountant accepts.
+describe('loadConfig: the default offer and what invoices state', () => {
+  const live = {
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  };
+  const seller = {
+    SELLER_NAME: 'Tutti SAS',
+    SELLER_ADDRESS: '1 rue de la Paix\\n75002 Paris',
+    SELLER_REGISTRATION_NUMBER: 'RCS Paris 123 456 789',
+  };
+
+  it('seeds a monthly offer with a 14-day trial by default, none with DEFAULT_OFFER=off', () => {
+    expect(loadConfig({}).defaultOffer).toEqual({
+      name: { en: 'Tutti Unlimited', fr: 'Tutti Illimité' },
+      priceCents: 999,
+      trialDays: 14,
+    });
+    expect(loadConfig({ DEFAULT_OFFER_TRIAL_DAYS: '0' }).defaultOffer?.trialDays).toBeNull();
+    expect(loadConfig({ DEFAULT_OFFER: 'off' }).defaultOffer).toBeNull();
+  });
+
+  it('prints 20 % VAT by default, the configured rate, or the exemption mention instead', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      seller: { name: 'Tutti', address: '', registrationNumber: null, vatNumber: null },
+      vat: { rateBp: 2000 },
+    });
+    expect(loadConfig({ VAT_RATE: '5.5' }).payments.vat).toEqual({ rateBp: 550 });
+    expect(loadConfig({ VAT_EXEMPTION: 'TVA non applicable, art. 293 B du CGI' }).payments.vat).toEqual({
+      exemption: { fr: 'TVA non applicable, art. 293 B du CGI', en: 'TVA non applicable, art. 293 B du CGI' },
+    });
+    expect(() => loadConfig({ VAT_RATE: '20', VAT_EXEMPTION: 'none' })).toThrow(/VAT_EXEMPTION/);
+    expect(() => loadConfig({ VAT_RATE: '120' })).toThrow(/VAT_RATE/);
+  });
+
+  it('refuses to start with live Stripe keys and no seller identity, naming what is missing', () => {
+    expect(() => loadConfig(live)).toThrow(ConfigError);
+    expect(() => loadConfig(live)).toThrow(
+      /SELLER_NAME: required with live Stripe keys.*SELLER_ADDRESS.*SELLER_REGISTRATION_NUMBER.*SELLER_VAT_NUMBER/,
+    );
+    expect(() => loadConfig({ ...live, ...seller })).toThrow(/SELLER_VAT_NUMBER: .*VAT_EXEMPTION/);
+    expect(loadConfig({ ...live, ...seller, SELLER_VAT_NUMBER: 'FR12123456789' }).payments).toMatchObject({
+      provider: { kind: 'stripe' },
+      seller: {
+        name: 'Tutti SAS',
+        address: '1 rue de la Paix\n75002 Paris',
+        registrationNumber: 'RCS Paris 123 456 789',
+        vatNumber: 'FR12123456789',
+      },
+    });
+    // Without VAT, the exemption mention stands in for the VAT number.
+    expect(loadConfig({ ...live, ...seller, VAT_EXEMPTION: 'TVA non applicable' }).payments.seller.vatNumber).toBe(
+      null,
+    );
+    // Test keys take no real money: the sandbox's defaults do.
+    expect(loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc' }).payments.seller.name).toBe('Tutti');
   });
 });

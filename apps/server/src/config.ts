@@ -11,6 +11,11 @@ import {
   paymentsEnvProblems,
   type PaymentsConfig,
 } from './modules/subscriptions/payments/payments.config.ts';
+import {
+  DEFAULT_OFFER_ENV,
+  defaultOfferConfig,
+  type DefaultOfferConfig,
+} from './modules/subscriptions/default-offer.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.ts';
 import { STORAGE_ENV, storageConfig, storageEnvProblems, type StorageConfig } from './platform/storage/config.ts';
 
@@ -21,7 +26,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:8080')),
+  // Unset: the address the server listens on (listenUrl), so that links and the bus follow PORT.
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('data')),
   DATABASE_URL: optionalUrl,
   MAIL_DIR: optionalString,
@@ -105,6 +111,8 @@ const EnvSchema = z.object({
   SESSION_INVITATIONS_MAX: positiveInt(100),
   ...STORAGE_ENV,
   ...PAYMENTS_ENV,
+  // The offer a fresh install starts with (issue 29, modules/subscriptions/default-offer.ts).
+  ...DEFAULT_OFFER_ENV,
   // Cities (docs/decisions/0029): the GeoNames package, or a few real cities (tests, development, e2e).
   PLACES_DATASET: z.preprocess(emptyAsUndefined, z.enum(['geonames', 'sample']).default('geonames')),
   REALTIME_DELAY_LIMIT_MS: positiveInt(REALTIME_DELAY_LIMIT_MS_DEFAULT),
@@ -161,6 +169,8 @@ export interface AppConfig {
   sessions: SessionsConfig;
   storage: StorageConfig;
   payments: PaymentsConfig;
+  /** The offer seeded on a database that never had a product; null: DEFAULT_OFFER=off. */
+  defaultOffer: DefaultOfferConfig | null;
   /** Which cities load at start; the one-way delay estimate beyond which two musicians cannot play in time. */
   places: { dataset: 'geonames' | 'sample'; realtimeDelayLimitMs: number };
 }
@@ -220,7 +230,7 @@ export interface BrokerLimitsConfig {
 export interface BrokerConfig {
   /** False: no embedded broker (an external one authenticates through /api/broker/auth and /api/broker/acl). */
   enabled: boolean;
-  /** 8083, or 8084 with TLS; 0 picks a free port. */
+  /** PORT + 3 (8083), or + 4 with TLS (8084); 0 picks a free port. */
   port: number;
   tls: { certFile: string; keyFile: string } | null;
   /** Required in header x-broker-secret (or ?secret=) on the external broker's hook calls when set. */
@@ -259,6 +269,21 @@ const emailList = (value: string): string[] =>
 const ensureTrailingSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 const fromRoot = (p: string): string => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
 
+/** http://<host>:<port> of the server itself: a host that means every interface (0.0.0.0, ::) is reached as
+ *  localhost on this machine; an IPv6 address goes in brackets. The default PUBLIC_URL. */
+export function listenUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** The embedded broker's default port: 3 past the server's (8083 beside 8080), 4 with TLS (8084), so that another
+ *  PORT moves the broker along; a free one when the server's own port is picked by the system (0) or the sum is
+ *  past the last port. */
+export function defaultBrokerPort(port: number, tls: boolean): number {
+  const broker = port + (tls ? 4 : 3);
+  return port === 0 || broker > 65535 ? 0 : broker;
+}
+
 /** ws(s)://host/bus of the public URL: the live bus is served by the same origin. */
 export function deriveBusHost(publicUrl: string): string {
   const url = new URL(publicUrl);
@@ -282,7 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment: ${envProblems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   }
   const dataDir = fromRoot(e.DATA_DIR);
-  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   if (Boolean(e.BROKER_TLS_CERT) !== Boolean(e.BROKER_TLS_KEY)) {
     throw new ConfigError('Invalid environment: BROKER_TLS_CERT and BROKER_TLS_KEY go together');
   }
@@ -337,7 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN ?? null, open: e.METRICS_OPEN },
     broker: {
       enabled: e.BROKER_ENABLED,
-      port: e.BROKER_PORT ?? (tls ? 8084 : 8083),
+      port: e.BROKER_PORT ?? defaultBrokerPort(e.PORT, tls !== null),
       tls,
       hookSecret: e.BROKER_HOOK_SECRET ?? null,
       limits: {
@@ -369,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storage: storageConfig(e, dataDir),
     payments: paymentsConfig(e),
+    defaultOffer: defaultOfferConfig(e),
     places: { dataset: e.PLACES_DATASET, realtimeDelayLimitMs: e.REALTIME_DELAY_LIMIT_MS },
   };
 }

@@ -1,13 +1,38 @@
+import { createServer } from 'node:net';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { emptyAsUndefined } from './env.ts';
 import { loadRoomSecret } from './platform/room-client.ts';
 import { roomServerCommand, supervise, type Supervisor } from './platform/room-supervisor.ts';
 
 /** Longest wait for in-flight requests and background work before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** A TCP port free on `host` now. */
+async function freePort(host: string): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** PORT=0 lets the system pick the port, which the default PUBLIC_URL (links in emails, the bus and broker
+ *  addresses) must name: without PUBLIC_URL, the port is picked here and the configuration read again with it, the
+ *  broker on a free port of its own. Another program could take that port in between: the listen then fails loudly,
+ *  never with links to the wrong port. */
+async function loadListeningConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
+  const config = loadConfig(env);
+  if (config.port !== 0 || emptyAsUndefined(env['PUBLIC_URL']) !== undefined) return config;
+  const port = await freePort(config.host);
+  return loadConfig({ ...env, PORT: String(port), BROKER_PORT: env['BROKER_PORT'] || '0' });
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = await loadListeningConfig();
   const app = await buildApp(config);
   let roomServer: Supervisor | null = null;
 

@@ -50,7 +50,7 @@ describe.skipIf(!DATABASE_URL)(
         one.app.tutti.jobs.runNow('billing'),
         two.app.tutti.jobs.runNow('billing'),
       ]);
-      await Promise.all([one, two].map((t) => t.app.tutti.billing!.renewals.settled()));
+      await Promise.all([one, two].map((t) => t.app.tutti.jobs.runNow('mail-outbox')));
       const db = one.app.tutti.database.db;
       for (const user of users) {
         const rows = await db.select().from(invoices).where(eq(invoices.accountId, user.id));

@@ -140,6 +140,7 @@ describe.each(databases())('audio client download files on $name', (database) =>
     const { queueHost } = (await call<{ queueHost: string }>(t, 'GET', 'v1/config')).json;
     expect(queueHost).toBe(`ws://localhost:${t.app.tutti.broker()?.port}`);
     expect(res.body).toContain(`node tutti-nals-0.11.0.mjs --token YOUR_TOKEN --broker ${queueHost}`);
+    expect(res.body).toContain(`node tutti-nals-0.11.0.mjs --token YOUR_TOKEN --server ${t.config.publicUrl}`);
     expect(res.body).toContain('Node.js 20');
   });
 

@@ -1,7 +1,7 @@
 import type { Selfcheck } from '@tutti/contract/nals';
 import { SESSION_KEEPALIVE_TIMEOUT_MS } from '@tutti/contract/sessions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UdpPeer } from '../../room/test/helpers.ts';
+import { UdpPeer, type TestAudio } from '../../room/test/helpers.ts';
 import { startRoomServer, type RoomServer } from '../../room/src/server.ts';
 import { verifyRoomTicket } from '../../room/src/ticket.ts';
 import { SESSION_SWEEP_JOB } from '../src/modules/sessions/sessions.jobs.ts';
@@ -35,7 +35,13 @@ describe.each(databases())('room admission by API tickets on $name', (database) 
     peers.push(p);
     return p;
   };
-  const audio = (roomId: string, player: number) => ({ t: 'audio', room: roomId, player, seq: 1, frame: 'AAAA' });
+  const audio = (roomId: string, player: number): TestAudio => ({
+    t: 'audio',
+    room: roomId,
+    player,
+    seq: 1,
+    frame: 'AAAA',
+  });
   const heard = (p: UdpPeer) => p.received.filter((d) => d.t === 'audio');
   /** A musician with free minutes, and an organizer who is subscribed (never runs out), both in one session. */
   const rehearsal = async () => {

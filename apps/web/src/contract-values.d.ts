@@ -19,6 +19,7 @@ declare module 'virtual:tutti-contract' {
   export const AGENT_HEADER: typeof import('@tutti/contract/accounts').AGENT_HEADER;
   export const ONBOARDING_ORDER_TEST: typeof import('@tutti/contract/experiments').ONBOARDING_ORDER_TEST;
   export const ONBOARDING_ORDER_VARIANTS: typeof import('@tutti/contract/experiments').ONBOARDING_ORDER_VARIANTS;
+  export const REALTIME_DELAY_LIMIT_MS_DEFAULT: typeof import('@tutti/contract/places').REALTIME_DELAY_LIMIT_MS_DEFAULT;
 }
 
 declare module 'virtual:tutti-contract-routes' {

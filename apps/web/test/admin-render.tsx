@@ -72,6 +72,8 @@ export interface SentRequest {
   method: string;
   url: string;
   body: unknown;
+  /** Its Authorization header, or null. */
+  authorization: string | null;
 }
 
 /**
@@ -90,6 +92,7 @@ export function adminFetchDouble(answer: (request: SentRequest) => Response | un
           method: init?.method ?? 'GET',
           url,
           body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
+          authorization: new Headers(init?.headers).get('authorization'),
         };
         sent.push(request);
         return Promise.resolve(answer(request) ?? json(404, errorBody('NOT_FOUND')));

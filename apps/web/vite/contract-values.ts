@@ -46,11 +46,16 @@ export function contractValues(): Plugin {
         configFile: false,
         logLevel: 'error',
       });
+      const places = await runnerImport<Record<string, unknown>>(`${CONTRACT_SRC}places.ts`, {
+        configFile: false,
+        logLevel: 'error',
+      });
       for (const file of [
         ...http.dependencies,
         ...accounts.dependencies,
         ...common.dependencies,
         ...experiments.dependencies,
+        ...places.dependencies,
       ]) {
         this.addWatchFile(file);
       }
@@ -76,6 +81,7 @@ export function contractValues(): Plugin {
         AGENT_HEADER: accounts.module.AGENT_HEADER,
         ONBOARDING_ORDER_TEST: experiments.module.ONBOARDING_ORDER_TEST,
         ONBOARDING_ORDER_VARIANTS: experiments.module.ONBOARDING_ORDER_VARIANTS,
+        REALTIME_DELAY_LIMIT_MS_DEFAULT: places.module.REALTIME_DELAY_LIMIT_MS_DEFAULT,
       };
       return [
         `export const publicRoutes = ${JSON.stringify(publicRoutes)};`,

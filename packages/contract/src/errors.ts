@@ -82,6 +82,9 @@ export const ErrorCodeSchema = z.enum([
   'PAYMENT_FAILED',
   /** Subscribing to a paid product with no saved card (409): add one in the payment form first. */
   'PAYMENT_METHOD_REQUIRED',
+  /** Subscribing would charge today something else than the amount the musician confirmed (409: a trial already used
+   *  on this card or account, a price changed meanwhile): nothing was charged; details.quote is the new quote. */
+  'AMOUNT_CHANGED',
   /** Removing the last card while a subscription renews with it (409): add another first, or cancel. */
   'LAST_PAYMENT_METHOD',
   /** The payment service cannot be reached (503 with retry-after): nothing was charged or saved. */

@@ -154,9 +154,10 @@ export const messageEndpoints = {
     access: 'user',
     authz: AUTHZ.signedIn,
     tag: 'messages',
-    summary: 'My conversation with musician {id}: 404 when there is none yet',
+    // None yet is an answer, not an error: every visit to a profile asks (issue 29). 404: no such musician.
+    summary: 'My conversation with musician {id}, or null when there is none yet',
     params: IdParamsSchema,
-    response: ConversationSchema,
+    response: ConversationSchema.nullable(),
   }),
   getConversation: def({
     method: 'GET',

@@ -60,15 +60,44 @@ const paymentMethodId = text({ error: 'required' })
 export const DefaultCardBodySchema = z.object({ paymentMethod: paymentMethodId });
 export const CardParamsSchema = z.object({ id: paymentMethodId });
 
+const productId = z.uuid({ error: (i) => (i.input === undefined ? 'required' : 'invalid') });
+
 /** SPEC section 5: confirming a subscription takes the password. A paid first month is charged to the default card
- *  (or `paymentMethod`, saved first through the payment form). */
+ *  (or `paymentMethod`, saved first through the payment form). `expectedAmountCents` is what the page showed from the
+ *  quote: when the server would charge anything else today, it charges nothing (409 AMOUNT_CHANGED with the new
+ *  quote). */
 export const SubscribeBodySchema = z.object({
-  productId: z.uuid({ error: (i) => (i.input === undefined ? 'required' : 'invalid') }),
+  productId,
   password: text({ error: 'required' }).min(1, code('required')).max(200, code('invalid')),
   paymentMethod: paymentMethodId.optional(),
   idempotencyKey: z.uuid().optional(),
+  expectedAmountCents: z.number(code('invalid')).int(code('invalid')).min(0, code('invalid')).optional(),
 });
 export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;
+
+/** What the quote is asked for: a product with a card (the default card when left out). */
+export const QuoteBodySchema = z.object({ productId, paymentMethod: paymentMethodId.optional() });
+export type QuoteBody = z.infer<typeof QuoteBodySchema>;
+
+/** What this account, with this card, pays today if it subscribes now: the trial (once per account and once per card,
+ *  the rule subscribing applies) or the first month. The page shows it and sends `amountTodayCents` back as the
+ *  subscribe call's `expectedAmountCents`. */
+export const SubscriptionQuoteSchema = z
+  .object({
+    productId: z.uuid(),
+    /** The card the quote is for. */
+    paymentMethod: z.string(),
+    trial: z.boolean(),
+    /** Charged now: 0 with a trial. */
+    amountTodayCents: z.number().int(),
+    /** Charged each month after (after the trial, with one). */
+    priceCents: z.number().int(),
+    currency: z.literal(CURRENCY),
+    /** With a trial: when it ends, the first charge. */
+    trialEnd: z.string().nullable(),
+  })
+  .meta({ id: 'SubscriptionQuote' });
+export type SubscriptionQuote = z.infer<typeof SubscriptionQuoteSchema>;
 
 /** A first payment the bank wants the musician to confirm (strong customer authentication): the page asks, then
  *  calls validate. With the sandbox, `authenticateUrl` stands in for the bank's page. */
@@ -176,10 +205,21 @@ export const paymentEndpoints = {
     authz: AUTHZ.signedIn,
     tag: 'subscriptions',
     summary:
-      'Subscribe to a product, confirmed with my password: a trial (first subscription, first card) or a first month charged now; a second submit returns the same subscription (402 PAYMENT_FAILED with the decline code, 409 PAYMENT_METHOD_REQUIRED or SUBSCRIPTION_STATE_CONFLICT)',
+      'Subscribe to a product, confirmed with my password: a trial (first subscription, first card) or a first month charged now; a second submit returns the same subscription (402 PAYMENT_FAILED with the decline code, 409 PAYMENT_METHOD_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, or AMOUNT_CHANGED with the new quote when the amount due today is not expectedAmountCents: nothing charged)',
     body: SubscribeBodySchema,
     response: SubscribeResultSchema,
     status: 201,
+  }),
+  quoteSubscription: def({
+    method: 'POST',
+    path: 'v1/me/subscriptions/quote',
+    access: 'user',
+    authz: AUTHZ.signedIn,
+    tag: 'subscriptions',
+    summary:
+      'What I would pay today for a product with one of my cards (the default when left out): trial or not, the amount now, the price after; beyond the SPEC, so the confirmation shows what subscribing charges (400 when the product is not offered, 409 PAYMENT_METHOD_REQUIRED)',
+    body: QuoteBodySchema,
+    response: SubscriptionQuoteSchema,
   }),
   validateSubscription: def({
     method: 'POST',

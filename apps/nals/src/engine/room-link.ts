@@ -1,8 +1,13 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { performance } from 'node:perf_hooks';
 import {
+  decodeRoomAudioOut,
+  encodeRoomAudioIn,
   parseRoomTicket,
+  ROOM_AUDIO_KEY_BYTES,
+  ROOM_AUDIO_OUT,
   RoomServerDatagramSchema,
+  unwrapRoomSeq,
   type RoomClientDatagram,
   type RoomServerDatagram,
 } from '@tutti/contract/room';
@@ -29,14 +34,17 @@ interface Link {
   phase: 'joining' | 'connected';
   /** The room server's return-routability cookie, sent back in every join once received. */
   cookie: string | null;
-  /** The binding key of `joined`, in every audio and leave datagram (rooms without one send none). */
+  /** The binding key of `joined`, in every audio and leave datagram (rooms without one send none: zeros in audio). */
   key: string | undefined;
+  keyBytes: Uint8Array;
   timers: NodeJS.Timeout[];
   lastHeardAt: number;
   lastRttMs: number | null;
   seq: number;
   framesSent: number;
   framesReceived: number;
+  /** Per slot heard, the newest full sequence number (16-bit on the wire, unwrapped). */
+  heard: Map<number, number>;
   /** Sends the join (with the cookie once there is one). */
   join: () => void;
   /** Sums of squares over the current levels window (RMS = sqrt(sum / count)), what is heard kept per slot. */
@@ -108,6 +116,7 @@ export class RoomLink {
       phase: 'joining',
       cookie: null,
       key: undefined,
+      keyBytes: new Uint8Array(ROOM_AUDIO_KEY_BYTES),
       join: () => undefined,
       timers: [],
       lastHeardAt: performance.now(),
@@ -115,6 +124,7 @@ export class RoomLink {
       seq: 0,
       framesSent: 0,
       framesReceived: 0,
+      heard: new Map(),
       window: emptyWindow(),
     };
     this.link = link;
@@ -171,6 +181,10 @@ export class RoomLink {
 
   private receive(link: Link, msg: Buffer): void {
     if (this.link !== link) return;
+    if (msg[0] === ROOM_AUDIO_OUT) {
+      this.hear(link, msg);
+      return;
+    }
     let datagram: RoomServerDatagram;
     try {
       const parsed = RoomServerDatagramSchema.safeParse(JSON.parse(msg.toString('utf8')));
@@ -191,14 +205,18 @@ export class RoomLink {
       case 'joined':
         if (link.phase === 'joining' && datagram.room === link.room) {
           link.key = datagram.key;
+          if (datagram.key !== undefined) Buffer.from(datagram.key, 'base64url').copy(link.keyBytes);
           this.joined(link);
         }
         return;
       case 'refused':
         if (link.phase === 'joining') this.fail(`the room server refused the join: ${datagram.reason}`, 'refused');
-        // Our room was closed or we were dropped while connected: the connection is gone. (A refusal naming no room
-        // or another one is not about our link: the server always names the room in what it sends a player.)
-        else if (datagram.room === link.room) this.end('lost');
+        // Our room was closed or we were dropped while connected: the connection is gone. Audio names no room, so its
+        // NOT_JOINED names none: the server sends it only to an address bound to no player (a forged datagram from a
+        // player's address gets silence). A refusal naming another room is not about our link.
+        else if (datagram.room === link.room || (datagram.room === undefined && datagram.reason === 'NOT_JOINED')) {
+          this.end('lost');
+        }
         return;
       case 'pong': {
         const rtt = performance.now() - datagram.sentAt;
@@ -207,16 +225,24 @@ export class RoomLink {
         this.pending.delete(datagram.id);
         return;
       }
-      case 'audio': {
-        const samples = decodeFrame(datagram.frame);
-        link.framesReceived++;
-        const slot = link.window.out.get(datagram.player) ?? { sq: 0, n: 0 };
-        slot.sq += rms(samples) ** 2;
-        slot.n++;
-        link.window.out.set(datagram.player, slot);
-        return;
-      }
     }
+  }
+
+  /** A forwarded frame: its slot's level. A late or repeated frame (by its unwrapped sequence number) is not heard. */
+  private hear(link: Link, msg: Buffer): void {
+    const audio = decodeRoomAudioOut(msg);
+    if (!audio || audio.codec !== 'pcm16') return;
+    link.lastHeardAt = performance.now();
+    const newest = link.heard.get(audio.slot) ?? -1;
+    const seq = unwrapRoomSeq(newest, audio.seq);
+    if (seq <= newest) return;
+    link.heard.set(audio.slot, seq);
+    link.framesReceived++;
+    const samples = decodeFrame(audio.payload);
+    const slot = link.window.out.get(audio.slot) ?? { sq: 0, n: 0 };
+    slot.sq += rms(samples) ** 2;
+    slot.n++;
+    link.window.out.set(audio.slot, slot);
   }
 
   private joined(link: Link): void {
@@ -248,14 +274,11 @@ export class RoomLink {
     link.window.inSq += level ** 2;
     link.window.inN++;
     link.framesSent++;
-    this.send(link, {
-      t: 'audio',
-      room: link.room,
-      player: link.target.player,
-      seq: link.seq++,
-      frame: encodeFrame(frame),
-      ...(link.key !== undefined && { key: link.key }),
-    });
+    const payload = encodeFrame(frame);
+    const seq = link.seq++ & 0xffff;
+    const slot = link.target.player;
+    const audio = { slot, codec: 'pcm16' as const, channels: 1 as const, frameSize: samples, seq, payload };
+    this.send(link, encodeRoomAudioIn(link.keyBytes, audio));
   }
 
   private reportLevels(link: Link): void {
@@ -283,7 +306,8 @@ export class RoomLink {
     if (rtt !== null) this.emit('ping', { rttMs: round3(rtt) });
   }
 
-  private send(link: Link, datagram: RoomClientDatagram, sent?: () => void): void {
+  /** A JSON control datagram, or binary audio. */
+  private send(link: Link, datagram: RoomClientDatagram | Uint8Array, sent?: () => void): void {
     // The injected fault stands for a firewall: datagrams leave nothing behind.
     if (this.faults.has('ROOM_UNREACHABLE')) {
       sent?.();
@@ -297,9 +321,10 @@ export class RoomLink {
     this.transmit(link, datagram, sent);
   }
 
-  private transmit(link: Link, datagram: RoomClientDatagram, sent?: () => void): void {
+  private transmit(link: Link, datagram: RoomClientDatagram | Uint8Array, sent?: () => void): void {
+    const bytes = datagram instanceof Uint8Array ? datagram : JSON.stringify(datagram);
     try {
-      link.socket.send(JSON.stringify(datagram), link.target.port, link.target.ip, (err) => {
+      link.socket.send(bytes, link.target.port, link.target.ip, (err) => {
         if (err) this.log.debug('datagram not sent', { err });
         sent?.();
       });

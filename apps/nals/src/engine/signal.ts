@@ -36,12 +36,17 @@ export function rms(samples: Int16Array): number {
   return Math.min(1, Math.sqrt(sum / samples.length));
 }
 
-export const encodeFrame = (samples: Int16Array): string =>
-  Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString('base64');
+/** 16-bit little-endian PCM bytes of samples (the payload of a PCM16 room audio datagram). */
+export const encodeFrame = (samples: Int16Array): Uint8Array => {
+  const out = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i] ?? 0, i * 2);
+  return out;
+};
 
-export function decodeFrame(base64: string): Int16Array {
-  const bytes = Buffer.from(base64, 'base64');
+/** Samples of 16-bit little-endian PCM bytes. */
+export function decodeFrame(bytes: Uint8Array): Int16Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Int16Array(Math.floor(bytes.length / 2));
-  for (let i = 0; i < out.length; i++) out[i] = bytes.readInt16LE(i * 2);
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true);
   return out;
 }

@@ -1,5 +1,4 @@
-import type { RoomAudio } from '@tutti/contract/room';
-import { BaseRoom, type Delivery, type RoomPlayer } from './room.ts';
+import { BaseRoom, type RoomPlayer } from './room.ts';
 
 /**
  * The self-check room: one musician, every audio packet returned to its sender unchanged, so the client measures the
@@ -10,7 +9,7 @@ export class EchoRoom extends BaseRoom {
   readonly kind = 'echo' as const;
   protected readonly capacity = 1;
 
-  route(from: RoomPlayer, audio: RoomAudio): Delivery[] {
-    return [{ to: from, datagram: audio }];
+  protected recipientsOf(player: RoomPlayer): RoomPlayer[] {
+    return [player];
   }
 }

@@ -8,7 +8,8 @@ import {
 } from '@tutti/contract/room';
 import { EchoRoom } from './echo-room.ts';
 import { RehearsalRoom } from './rehearsal-room.ts';
-import { endpointKey, type Endpoint, type Room } from './room.ts';
+import { endpointId, type Endpoint } from '../endpoint.ts';
+import type { Bindings, Room, RoomPlayer } from './room.ts';
 
 export interface SweepResult {
   droppedPlayers: { room: string; slot: number }[];
@@ -23,14 +24,22 @@ export interface RegistryOptions {
 
 export type KindCounts = Partial<Record<RoomKind, { rooms: number; players: number }>>;
 
-const ROOM_FACTORIES: Record<RoomKind, (id: string, now: number, capacity: number | undefined) => Room> = {
-  echo: (id, now) => new EchoRoom(id, now),
-  rehearsal: (id, now, capacity) => new RehearsalRoom(id, now, capacity ?? ROOM_DEFAULT_REHEARSAL_CAPACITY),
+type RoomFactory = (id: string, now: number, bindings: Bindings, capacity: number | undefined) => Room;
+const ROOM_FACTORIES: Record<RoomKind, RoomFactory> = {
+  echo: (id, now, bindings) => new EchoRoom(id, now, bindings),
+  rehearsal: (id, now, bindings, capacity) =>
+    new RehearsalRoom(id, now, bindings, capacity ?? ROOM_DEFAULT_REHEARSAL_CAPACITY),
 };
 
-/** Every room of this process, and the player each endpoint stands for (pings carry no room). */
-export class RoomRegistry {
+/**
+ * Every room of this process, and the player each endpoint stands for: one map from address to player, which the
+ * audio path reads once per datagram (binary audio names no room: its address and key say who and where). An address
+ * is one player on the whole server: a join from an address bound in another room moves it there (audio clients open
+ * one socket per room link).
+ */
+export class RoomRegistry implements Bindings {
   private readonly rooms = new Map<string, Room>();
+  private readonly byAddress = new Map<number, RoomPlayer>();
   private readonly silenceMs: number;
   private readonly idleMs: number;
 
@@ -47,7 +56,7 @@ export class RoomRegistry {
   create(kind: RoomKind, capacity?: number): Room {
     // 96 random bits: tickets let clients in, but an id nobody can guess keeps rooms from being probed.
     const id = randomBytes(12).toString('hex');
-    const room = ROOM_FACTORIES[kind](id, this.now(), capacity);
+    const room = ROOM_FACTORIES[kind](id, this.now(), this, capacity);
     this.rooms.set(id, room);
     return room;
   }
@@ -58,23 +67,44 @@ export class RoomRegistry {
 
   close(id: string): Room | undefined {
     const room = this.rooms.get(id);
-    if (room) this.rooms.delete(id);
+    if (room) {
+      this.rooms.delete(id);
+      room.clear(this.now());
+    }
     return room;
   }
 
   closeAll(): Room[] {
     const all = [...this.rooms.values()];
-    this.rooms.clear();
+    for (const room of all) this.close(room.id);
     return all;
   }
 
-  /** Marks every player at this endpoint as alive (any datagram counts, pings included). */
+  /** The player bound to this address, in whichever room: one map lookup, no string built. */
+  playerAt(address: string, port: number): RoomPlayer | undefined {
+    return this.byAddress.get(endpointId(address, port));
+  }
+
+  /** Marks the player at this endpoint as alive (any datagram counts, pings included). */
   touch(endpoint: Endpoint): void {
-    const key = endpointKey(endpoint);
-    const now = this.now();
-    for (const room of this.rooms.values()) {
-      for (const p of room.players()) if (endpointKey(p) === key) p.lastSeen = now;
-    }
+    const player = this.playerAt(endpoint.address, endpoint.port);
+    if (player) player.lastSeen = this.now();
+  }
+
+  bind(player: RoomPlayer): void {
+    const previous = this.byAddress.get(player.id);
+    // The address moved to another room (or slot): it stops being a player where it was.
+    if (previous && previous !== player) previous.room.remove(previous.slot, this.now());
+    this.byAddress.set(player.id, player);
+  }
+
+  unbind(player: RoomPlayer): void {
+    if (this.byAddress.get(player.id) === player) this.byAddress.delete(player.id);
+  }
+
+  /** Players bound, all rooms together (the map the audio path reads). */
+  get boundAddresses(): number {
+    return this.byAddress.size;
   }
 
   /** Drops players silent for longer than the silence limit, then closes rooms empty for longer than the idle limit. */
@@ -90,7 +120,7 @@ export class RoomRegistry {
         }
       }
       if (room.emptySince !== null && now - room.emptySince > this.idleMs) {
-        this.rooms.delete(room.id);
+        this.close(room.id);
         result.closedRooms.push(room.id);
       }
     }

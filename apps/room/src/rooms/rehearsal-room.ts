@@ -1,5 +1,4 @@
-import type { RoomAudio } from '@tutti/contract/room';
-import { BaseRoom, type Delivery, type RoomPlayer } from './room.ts';
+import { BaseRoom, type Bindings, type RoomPlayer } from './room.ts';
 
 /**
  * A rehearsal: up to `capacity` musicians, each in their own slot. Every audio packet goes, unchanged, to every other
@@ -12,14 +11,13 @@ export class RehearsalRoom extends BaseRoom {
   constructor(
     id: string,
     createdAt: number,
+    bindings: Bindings,
     protected readonly capacity: number,
   ) {
-    super(id, createdAt);
+    super(id, createdAt, bindings);
   }
 
-  route(from: RoomPlayer, audio: RoomAudio): Delivery[] {
-    return this.players()
-      .filter((p) => p.slot !== from.slot)
-      .map((to) => ({ to, datagram: audio }));
+  protected recipientsOf(player: RoomPlayer, members: readonly RoomPlayer[]): RoomPlayer[] {
+    return members.filter((p) => p !== player);
   }
 }

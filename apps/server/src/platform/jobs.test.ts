@@ -67,4 +67,22 @@ describe('jobs', () => {
     await jobs.runNow('events');
     expect(job.runs()).toBe(1);
   });
+
+  it('counts the runs failed in a row and raises the alert once, on the second, until a run succeeds', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const captured = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const jobs = createJobs(captured);
+    let fail = true;
+    jobs.register('billing', 60_000, () => (fail ? Promise.reject(new Error('lost')) : Promise.resolve()));
+    const alerts = () => lines.filter((l) => l['alert'] === 'job_failing');
+    await jobs.runNow('billing');
+    expect([jobs.failures().get('billing'), alerts().length]).toEqual([1, 0]);
+    await jobs.runNow('billing');
+    await jobs.runNow('billing');
+    expect([jobs.failures().get('billing'), alerts().length]).toEqual([3, 1]);
+    expect(alerts()[0]).toMatchObject({ level: 50, job: 'billing', failures: 2 });
+    fail = false;
+    await jobs.runNow('billing');
+    expect(jobs.failures().get('billing')).toBe(0);
+  });
 });

@@ -18,7 +18,12 @@ export interface Jobs {
   start(): void;
   /** Stops the timers and waits for the runs in flight (before the database closes). */
   stop(): Promise<void>;
+  /** Runs failed in a row, per registered job (0 after a run that succeeded): /metrics shows it as a gauge. */
+  failures(): Map<string, number>;
 }
+
+/** Failed runs in a row that raise the alert: an error-level "job failing" log line (and the gauge on /metrics). */
+export const ALERT_AFTER_FAILURES = 2;
 
 interface Job {
   intervalMs: number;
@@ -27,6 +32,8 @@ interface Job {
   /** The run promised to runNow's callers after the one in flight. */
   next: Promise<void> | null;
   timer: NodeJS.Timeout | null;
+  /** Runs failed in a row. */
+  failures: number;
 }
 
 /** `outage`: a run failing because the database is lost is the watch's to log (once per outage), not every tick's. */
@@ -38,9 +45,19 @@ export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'r
     const run = (async () => {
       try {
         await job.run(() => stopped);
+        if (job.failures >= ALERT_AFTER_FAILURES) log.info({ job: name, failures: job.failures }, 'job recovered');
+        job.failures = 0;
       } catch (err) {
+        job.failures += 1;
         // A failed run is retried at the next tick; it must not take the process down.
         if (!outage?.report(err)) log.error({ err, job: name }, 'job failed');
+        // The alert (issue 29: "a job that fails twice in a row"), once per streak, even during a database outage.
+        if (job.failures === ALERT_AFTER_FAILURES) {
+          log.error(
+            { err, job: name, alert: 'job_failing', failures: job.failures },
+            `job ${name} failed twice in a row`,
+          );
+        }
       } finally {
         job.running = null;
       }
@@ -52,7 +69,7 @@ export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'r
   return {
     register(name, intervalMs, run) {
       if (jobs.has(name)) throw new Error(`Job ${name} is already registered`);
-      jobs.set(name, { intervalMs, run, running: null, next: null, timer: null });
+      jobs.set(name, { intervalMs, run, running: null, next: null, timer: null, failures: 0 });
     },
     async runNow(name) {
       const job = jobs.get(name);
@@ -84,5 +101,6 @@ export function createJobs(log: FastifyBaseLogger, outage?: Pick<OutageWatch, 'r
       }
       await Promise.all([...jobs.values()].flatMap((job) => [job.running, job.next]));
     },
+    failures: () => new Map([...jobs].map(([name, job]) => [name, job.failures])),
   };
 }

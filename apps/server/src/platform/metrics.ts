@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../config.ts';
 import { experimentExposures } from '../modules/experiments/experiments.service.ts';
 import { paymentIncidentsTotal } from '../modules/subscriptions/payments/incidents.ts';
+import type { Jobs } from './jobs.ts';
 import { passwordOperations } from './passwords.ts';
 
 /** Process metrics are process-wide: collected once, whatever the number of apps built (tests build many). */
@@ -23,9 +24,22 @@ function processMetrics(): Registry {
  *  (never the raw URL, which would explode the label space). Closed unless configured: with METRICS_TOKEN, only the
  *  bearer of that token; with METRICS_OPEN=true, anyone (a scraper on a private network, development); otherwise
  *  404, as if there were no such page. */
-export function registerMetrics(app: FastifyInstance, config: MetricsConfig): void {
+export function registerMetrics(app: FastifyInstance, config: MetricsConfig, jobs?: Pick<Jobs, 'failures'>): void {
   const { token, open } = config;
   const registry = new Registry();
+  if (jobs) {
+    // The alert's gauge (docs/reliability.md): alert on >= 2, a job that failed twice in a row.
+    new Gauge({
+      name: 'tutti_job_consecutive_failures',
+      help: 'Runs of each interval job that failed in a row (0 once one succeeds)',
+      labelNames: ['job'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [job, failures] of jobs.failures()) this.set({ job }, failures);
+      },
+    });
+  }
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration in seconds',

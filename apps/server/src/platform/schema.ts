@@ -14,5 +14,6 @@ export * from '../modules/community/community.schema.ts';
 export * from '../modules/places/places.schema.ts';
 export * from '../modules/messages/messages.schema.ts';
 export * from './audit/audit.schema.ts';
+export * from './mail-outbox/mail-outbox.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/experiments/experiments.schema.ts';

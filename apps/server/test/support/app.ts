@@ -53,7 +53,8 @@ export function withTestApp(database: TestDatabase, use: (app: TestApp) => void,
 
 /** Builds the real app on a test database: temp DATA_DIR (with a small web build), in-memory mail, a movable
  *  clock, silent logs, an auth rate limit high enough not to interfere (set RATE_LIMIT_AUTH_MAX to test it), the
- *  sample cities, and no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it). */
+ *  sample cities, no broker (set BROKER_ENABLED=true and BROKER_PORT=0 to test it), and no default offer (set
+ *  DEFAULT_OFFER=on to seed it). */
 export async function startTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
@@ -81,6 +82,8 @@ export async function startTestApp(
     BROKER_ENABLED: 'false',
     // A few real cities (docs/decisions/0029), loaded in milliseconds: the GeoNames package takes a while.
     PLACES_DATASET: 'sample',
+    // Suites make the products they test; the offer a fresh install seeds has its own (default-offer.test.ts).
+    DEFAULT_OFFER: 'off',
     ...env,
   });
   let offset = 0;

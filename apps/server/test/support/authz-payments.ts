@@ -26,16 +26,23 @@ const ownersCard = async (w: PaymentsWorld): Promise<string> => {
   return cards.json.items[0]!.id;
 };
 
+/** A paid product, and an account of the role's own with a card (one subscription per account; the guest's call
+ *  comes with no token). */
+const productAndCard = async (w: PaymentsWorld, role: Role, trial?: null) => {
+  const product = await paidProduct(w.t, w.admin, trial === null ? { trial } : {});
+  const user = await w.fresh(role === 'guest' ? 'owner' : role);
+  await saveCard(w.t, user, freshCardNumber());
+  return { product, user, token: role !== 'guest' ? { token: user.accessToken } : {} };
+};
+
 export const paymentFixtures = {
-  // Each role subscribes with an account of its own that has a card (one subscription per account).
   subscribe: async (w: PaymentsWorld, role: Role): Promise<Request> => {
-    const product = await paidProduct(w.t, w.admin, { trial: null });
-    const user = await w.fresh(role === 'guest' ? 'owner' : role);
-    await saveCard(w.t, user, freshCardNumber());
-    return {
-      body: { productId: product.id, password: user.password },
-      ...(role !== 'guest' && { token: user.accessToken }),
-    };
+    const { product, user, token } = await productAndCard(w, role, null);
+    return { body: { productId: product.id, password: user.password }, ...token };
+  },
+  quoteSubscription: async (w: PaymentsWorld, role: Role): Promise<Request> => {
+    const { product, token } = await productAndCard(w, role);
+    return { body: { productId: product.id }, ...token };
   },
   listPaymentMethods: async (): Promise<Request> => ({}),
   addPaymentMethod: async (): Promise<Request> => ({ body: {} }),

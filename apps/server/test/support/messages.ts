@@ -16,7 +16,7 @@ export function messagesApi(t: TestApp) {
     open: (user: SignedInUser, accountId: string) =>
       call<Conversation>(t, 'POST', CONVERSATIONS, { ...as(user), body: { accountId } }),
     lookup: (user: SignedInUser, accountId: string) =>
-      call<Conversation>(t, 'GET', `${CONVERSATIONS}/lookup/${accountId}`, as(user)),
+      call<Conversation | null>(t, 'GET', `${CONVERSATIONS}/lookup/${accountId}`, as(user)),
     get: (user: SignedInUser, id: string, query = '') =>
       call<MessagePage>(t, 'GET', `v2/me/private-messages/conversations/${id}${query ? `?${query}` : ''}`, as(user)),
     send: (user: SignedInUser, id: string, contents: string, clientMessageId: string = randomUUID()) =>

@@ -1,6 +1,6 @@
 import type { Agent } from '@tutti/contract/accounts';
 import { STORAGE_KEYS, readStored, writeStored } from './storage';
-import { randomUuid } from './uuid';
+import { randomUuid } from './random-uuid';
 
 export const APP_NAME = `tutti-web/${__APP_VERSION__}`;
 

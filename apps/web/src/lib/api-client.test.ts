@@ -89,6 +89,40 @@ describe('api client', () => {
     expect(headerOf(h, 0, 'Authorization')).toBe(`Bearer ${h.state.access}`);
   });
 
+  describe('a public route that answers more to whom it knows (withSession)', () => {
+    const system = { serverTime: new Date(NOW).toISOString() };
+
+    it('carries the session token when asked, and only then', async () => {
+      h = harness(() => json(200, system));
+      h.state.access = validAccess();
+      const client = createApiClient(h.deps);
+      await client.call('getSystem');
+      await client.call('getSystem', { withSession: true });
+      expect(calledUrls(h)).toEqual(['/api/v1/system', '/api/v1/system']);
+      expect(headerOf(h, 0, 'Authorization')).toBeNull();
+      expect(headerOf(h, 1, 'Authorization')).toBe(`Bearer ${h.state.access}`);
+    });
+
+    it('refreshes an expired token first, and goes out without one when the session is gone', async () => {
+      h = harness((url) =>
+        url.endsWith('v1/auth/refresh') ? json(200, tokens(validAccess(), 'r-2')) : json(200, system),
+      );
+      h.state.refresh = 'r-1';
+      h.state.access = expiredAccess();
+      await expect(createApiClient(h.deps).call('getSystem', { withSession: true })).resolves.toEqual(system);
+      expect(calledUrls(h)).toEqual(['/api/v1/auth/refresh', '/api/v1/system']);
+      expect(headerOf(h, 1, 'Authorization')).toBe(`Bearer ${h.state.access}`);
+
+      h = harness((url) =>
+        url.endsWith('v1/auth/refresh') ? json(401, errorBody('UNAUTHENTICATED')) : json(200, system),
+      );
+      h.state.refresh = 'r-1';
+      await expect(createApiClient(h.deps).call('getSystem', { withSession: true })).resolves.toEqual(system);
+      expect(calledUrls(h)).toEqual(['/api/v1/auth/refresh', '/api/v1/system']);
+      expect(headerOf(h, 1, 'Authorization')).toBeNull();
+    });
+  });
+
   describe('refresh before a call', () => {
     beforeEach(() => {
       h = harness((url) => {

@@ -11,6 +11,9 @@ export type CallInput<N extends EndpointName> = Slot<'params', ParamsOf<N>> &
     signal?: AbortSignal;
     /** multipart/form-data for upload endpoints (the browser sets the boundary header itself). */
     form?: FormData;
+    /** A public route that answers more to whom it knows (GET v1/system to an administrator): the session's token
+     *  goes with it when there is one. Member routes always send it. */
+    withSession?: boolean;
   };
 /** The input argument may be left out only when the endpoint needs neither params nor body. */
 export type CallArgs<N extends EndpointName> =
@@ -162,17 +165,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       query?: object;
       signal?: AbortSignal;
       form?: FormData;
+      withSession?: boolean;
     };
     const needsAuth = def.access !== 'public';
+    const sendsToken = needsAuth || (input.withSession === true && deps.tokens.hasSession());
 
     // Signed out (no token, no user): the server could only answer 401. Queries still mounted while the app leaves
     // a page after signing out would otherwise fetch one each (the 401 seen on a session page after sign-out).
     if (needsAuth && !deps.tokens.hasSession()) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
 
     // Spec section 4: refresh first when a refresh token is stored and the access token is missing or expired.
-    if (needsAuth && deps.tokens.getRefresh() && !accessUsable() && !(await (early ?? refresh()))) {
-      // The refresh was refused and the session is gone: the call would only be refused too.
-      throw new ApiError(401, 'UNAUTHENTICATED', 'Session expired');
+    if (sendsToken && deps.tokens.getRefresh() && !accessUsable() && !(await (early ?? refresh()))) {
+      // The refresh was refused and the session is gone: a member call would only be refused too; a public one
+      // goes out without a token.
+      if (needsAuth) throw new ApiError(401, 'UNAUTHENTICATED', 'Session expired');
     }
 
     const request = () =>
@@ -182,7 +188,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         body: input.body,
         form: input.form,
         query: input.query,
-        auth: needsAuth,
+        auth: sendsToken,
         signal: input.signal,
       });
 

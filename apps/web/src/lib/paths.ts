@@ -38,6 +38,8 @@ export const PATHS = {
 
 export const openRehearsalPath = (sessionId: string): string => `/studio/open-rehearsal/${sessionId}`;
 export const testRehearsalPath = (sessionId: string): string => `/studio/test-rehearsal/${sessionId}`;
+/** My profile in its edit mode (the mode lives in the query, so a reload keeps it). */
+export const EDIT_PROFILE_PATH = `${PATHS.me}?edit=1`;
 /** A musician's profile page (SPEC section 2, /users/profiles/:username). */
 export const profilePath = (username: string): string => `/users/profiles/${encodeURIComponent(username)}`;
 /** An account in the administration (issue 14). */

@@ -5,6 +5,7 @@ import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { mailOutbox } from '../../platform/mail-outbox/mail-outbox.schema.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import {
   accountPrivileges,
@@ -104,6 +105,8 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
         (name) => sql`${paymentEvents.payload} LIKE ${`%${name}%`}`,
       );
       await tx.delete(paymentEvents).where(and(isNotNull(paymentEvents.processedAt), or(...names)));
+      // Emails for the account, sent or not (its renderer would find no one to send an unsent one to).
+      await tx.delete(mailOutbox).where(sql`${mailOutbox.payload} ->> 'accountId' = ${accountId}`);
       // Everything else hangs on the row: removed with it (cascade), or kept without it (set null: messages for the
       // other member, invoices, sessions an administrator organized).
       await tx.delete(accounts).where(eq(accounts.id, accountId));

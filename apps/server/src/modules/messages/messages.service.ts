@@ -100,11 +100,12 @@ export function createMessagesService(deps: MessagesDeps) {
       return conversationOf(viewerId, await member(viewerId, id));
     },
 
-    async lookup(viewerId: string, accountId: string): Promise<Conversation> {
+    /** Null when we have not written to each other yet: the profile's button then offers to start. */
+    async lookup(viewerId: string, accountId: string): Promise<Conversation | null> {
       const v = await viewer(viewerId);
       if (accountId === viewerId || !(await repo.visible(viewerId, v.cutoff, accountId))) throw noSuchMusician();
       const id = await repo.between(viewerId, accountId);
-      if (id === null) throw noSuchConversation();
+      if (id === null) return null;
       return conversationOf(viewerId, await member(viewerId, id));
     },
 

@@ -26,6 +26,10 @@ Run it with your audio client token (shown on ${publicUrl}/download once you are
 
   node ${file} --token YOUR_TOKEN --broker ${brokerUrl}
 
+or let it ask this server where its broker is:
+
+  node ${file} --token YOUR_TOKEN --server ${publicUrl}
+
 or with the link the web app opens:
 
   node ${file} 'nals://start?token=YOUR_TOKEN&broker=${brokerUrl}'

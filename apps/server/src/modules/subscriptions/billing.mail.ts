@@ -1,19 +1,48 @@
 import type { Locale } from '@tutti/contract/common';
 import type { MailContent } from '../accounts/accounts.mail.ts';
+import type { InvoiceRow } from './billing.schema.ts';
+import { amountLines, formatEuros, labelled, sellerHeading, sellerLines, type InvoiceIssuer } from './invoice-tax.ts';
 import { formatBillingDate } from './subscriptions.mail.ts';
 
-/** "9,99 €" / "€9.99": an amount of integer cents of EUR in the reader's language. */
-export const formatEuros = (locale: Locale, cents: number): string =>
-  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+export { formatEuros };
 
 export type BillingMail =
   | { kind: 'trial_started'; until: Date; priceCents: number }
   | { kind: 'trial_ending'; until: Date; priceCents: number }
-  | { kind: 'receipt'; amountCents: number; number: string; until: Date }
+  /** `issuer`: the invoice's seller and VAT (billing.notices.ts adds them from the invoice). */
+  | { kind: 'receipt'; amountCents: number; number: string; until: Date; issuer?: InvoiceIssuer }
   | { kind: 'payment_failed'; amountCents: number; nextAttempt: Date | null; code: string }
   | { kind: 'ended'; at: Date };
+
+/** The receipt of a paid invoice. */
+export const receiptOf = (paid: Pick<InvoiceRow, 'amountCents' | 'number' | 'periodEnd'>): BillingMail => ({
+  kind: 'receipt',
+  amountCents: paid.amountCents,
+  number: paid.number,
+  until: paid.periodEnd,
+});
+
+/** A BillingMail as the outbox stores it (JSON): its dates as ISO strings. */
+export type StoredBillingMail = {
+  [K in BillingMail as K['kind']]: {
+    [F in keyof K]: K[F] extends Date ? string : K[F] extends Date | null ? string | null : K[F];
+  };
+}[BillingMail['kind']];
+
+/** The BillingMail a stored one stands for (its dates back to Date). */
+export function reviveMail(stored: StoredBillingMail): BillingMail {
+  const date = (iso: string) => new Date(iso);
+  switch (stored.kind) {
+    case 'trial_started':
+    case 'trial_ending':
+    case 'receipt':
+      return { ...stored, until: date(stored.until) };
+    case 'payment_failed':
+      return { ...stored, nextAttempt: stored.nextAttempt === null ? null : date(stored.nextAttempt) };
+    case 'ended':
+      return { ...stored, at: date(stored.at) };
+  }
+}
 
 /** What a billing email names besides its own facts. */
 export interface BillingMailTo {
@@ -77,6 +106,7 @@ export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMai
             subject: `Reçu de paiement ${mail.number}`,
             text: body([
               `Nous avons bien reçu votre paiement de ${euros(mail.amountCents)} pour ${to.product}. Votre abonnement court jusqu’au ${date(mail.until)}.`,
+              ...receiptStatement(locale, mail),
               'La facture est jointe à ce message ; vous la retrouvez aussi avec les autres dans vos préférences :',
             ]),
           }
@@ -84,6 +114,7 @@ export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMai
             subject: `Payment receipt ${mail.number}`,
             text: body([
               `We received your payment of ${euros(mail.amountCents)} for ${to.product}. Your subscription runs until ${date(mail.until)}.`,
+              ...receiptStatement(locale, mail),
               'The invoice is attached; you will also find it with the others in your preferences:',
             ]),
           };
@@ -124,6 +155,23 @@ export function billingEmail(locale: Locale, to: BillingMailTo, mail: BillingMai
             ]),
           };
   }
+}
+
+/** What the receipt's invoice states (issue 29): its number, amount lines (HT, TVA, TTC, or the exemption mention)
+ *  and its seller, as the attached PDF prints them. */
+function receiptStatement(locale: Locale, mail: Extract<BillingMail, { kind: 'receipt' }>): string[] {
+  if (!mail.issuer) return [];
+  const { lines, mention } = amountLines(locale, mail.amountCents, mail.issuer.vat);
+  return [
+    '',
+    `${locale === 'fr' ? 'Facture' : 'Invoice'} ${mail.number}`,
+    ...lines.map((l) => labelled(locale, l.label, l.amount)),
+    ...(mention ? [mention] : []),
+    '',
+    `${sellerHeading(locale)}${locale === 'fr' ? '\u00a0:' : ':'}`,
+    ...sellerLines(locale, mail.issuer.seller),
+    '',
+  ];
 }
 
 /** Why a charge failed, in words a musician reads (Stripe's decline codes). */

@@ -1,8 +1,9 @@
 import { INVOICE_STATUSES } from '@tutti/contract/payments';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../platform/schema-columns.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
+import type { InvoiceIssuer } from './invoice-tax.ts';
 import { subscriptions } from './subscriptions.schema.ts';
 
 /** The payment service's customer of each account (created when the first card is saved). */
@@ -34,7 +35,11 @@ export const invoices = pgTable(
     /** The product's names when invoiced: the PDF says what was sold, whatever the product became. */
     productNameEn: text('product_name_en').notNull(),
     productNameFr: text('product_name_fr').notNull(),
+    /** VAT included (prices are entered as consumers see them). */
     amountCents: integer('amount_cents').notNull(),
+    /** Who sold and how VAT applied when issued (invoice-tax.ts): the invoice says it forever, whatever the settings
+     *  become. Null on invoices issued before it was kept: they print the current settings. */
+    issuer: jsonb('issuer').$type<InvoiceIssuer>(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull(),
     periodStart: instant('period_start').notNull(),
     periodEnd: instant('period_end').notNull(),

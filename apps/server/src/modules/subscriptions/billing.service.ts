@@ -5,8 +5,10 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
-import { addDays, addMonths } from './billing-calendar.ts';
-import { invoiceNumbers, invoices, trialFingerprints, type InvoiceRow } from './billing.schema.ts';
+import { addMonths } from './billing-calendar.ts';
+import { receiptOf } from './billing.mail.ts';
+import { invoiceNumbers, invoices, type InvoiceRow } from './billing.schema.ts';
+import { checkQuoted, offeredProduct, paymentMethodRequired, quoteFor } from './billing.quote.ts';
 import type { BillingNotices } from './billing.notices.ts';
 import { viaProvider, type CardsService } from './payments/cards.service.ts';
 import type { ChargeResult, PaymentProvider } from './payments/provider.ts';
@@ -40,7 +42,12 @@ export interface BillingDeps {
 /** Subscribing, first payments and their authentication, invoices and their PDFs, and the billing emails. */
 export function createBillingService(deps: BillingDeps) {
   const { db, provider, cards, now } = deps;
-  const { notify } = deps.notices;
+  const { enqueue } = deps.notices;
+
+  /** The receipt of a paid invoice, its PDF attached: promised in the transaction that paid it (the outbox sends it
+   *  once that commits; `notices.flush()` after the commit sends it at once). */
+  const receiptIn = (tx: Db, accountId: string, product: Pick<ProductRow, 'nameEn' | 'nameFr'>, paid: InvoiceRow) =>
+    enqueue(tx, accountId, product, receiptOf(paid), paid);
 
   /** `count` invoice numbers in one round trip. */
   const nextNumbers = async (tx: Db, at: Date, count: number): Promise<string[]> => {
@@ -74,6 +81,8 @@ export function createBillingService(deps: BillingDeps) {
             productNameEn: product.nameEn,
             productNameFr: product.nameFr,
             amountCents: product.priceCents,
+            // Who sells and how VAT applies, as the invoice will state it forever (invoice-tax.ts).
+            issuer: deps.notices.issuer,
             status: 'open' as const,
             periodStart: period.start,
             periodEnd: period.end,
@@ -159,7 +168,7 @@ export function createBillingService(deps: BillingDeps) {
 
   /** What the first transaction of a subscribe decided. */
   type Prepared =
-    | { kind: 'done'; s: SubscriptionRow; p: ProductRow; mail?: { until: Date; priceCents: number } }
+    | { kind: 'done'; s: SubscriptionRow; p: ProductRow }
     /** An attempt is recorded (or was, by an earlier call): charge it, or replay it, outside any transaction.
      *  `joined`: it is another request's attempt (a double submit without the same key). */
     | { kind: 'charge'; s: SubscriptionRow; p: ProductRow; invoice: InvoiceRow; joined: boolean }
@@ -214,7 +223,8 @@ export function createBillingService(deps: BillingDeps) {
       }
       if (result.status === 'succeeded') {
         const { paid, subscription } = await settle(tx, invoice, result.paymentIntentId, at);
-        return { s: subscription ?? row.s, p: row.p, receipt: paid };
+        await receiptIn(tx, row.s.accountId, row.p, paid);
+        return { s: subscription ?? row.s, p: row.p };
       }
       await tx
         .update(invoices)
@@ -306,40 +316,40 @@ export function createBillingService(deps: BillingDeps) {
         await abandon(tx, incomplete, invoice, 'replaced', at);
       }
 
-      if (!chargeable) {
-        throw new AppError(409, 'PAYMENT_METHOD_REQUIRED', 'Add a card first.', {
-          fields: body.paymentMethod ? { paymentMethod: 'unknown' } : {},
-        });
-      }
+      if (!chargeable) throw paymentMethodRequired(body.paymentMethod);
       const requested = { requestKey: body.idempotencyKey ?? null, requestHash: hash };
 
-      if (product.trialLength && product.trialUnit && !request.trialUsed) {
-        // One trial per card, whoever adds it: the fingerprint is taken, or the trial is not offered.
-        const [taken] = await tx
-          .insert(trialFingerprints)
-          .values({ fingerprint: chargeable.card.fingerprint, accountId, createdAt: at })
-          .onConflictDoNothing()
-          .returning();
-        if (taken) {
-          const trialEnd =
-            product.trialUnit === 'day' ? addDays(at, product.trialLength) : addMonths(at, product.trialLength);
-          const [s] = (await tx
-            .insert(subscriptions)
-            .values({
-              accountId,
-              productId: product.id,
-              status: 'trialing',
-              source: 'card',
-              trialEnd,
-              currentPeriodStart: at,
-              currentPeriodEnd: trialEnd,
-              billingAnchor: trialEnd,
-              ...requested,
-              createdAt: at,
-            })
-            .returning()) as [SubscriptionRow];
-          return { kind: 'done', s, p: product, mail: { until: trialEnd, priceCents: product.priceCents } };
-        }
+      // One trial per card and per account (the card's fingerprint is taken here), and nothing made or charged
+      // unless today's amount is the one the page showed (billing.quote.ts).
+      const quote = await quoteFor(
+        tx,
+        { product, card: chargeable.card, accountId, trialUsed: request.trialUsed, at },
+        true,
+      );
+      checkQuoted(body.expectedAmountCents, quote);
+      if (quote.trialEnd) {
+        const trialEnd = new Date(quote.trialEnd);
+        const [s] = (await tx
+          .insert(subscriptions)
+          .values({
+            accountId,
+            productId: product.id,
+            status: 'trialing',
+            source: 'card',
+            trialEnd,
+            currentPeriodStart: at,
+            currentPeriodEnd: trialEnd,
+            billingAnchor: trialEnd,
+            ...requested,
+            createdAt: at,
+          })
+          .returning()) as [SubscriptionRow];
+        await enqueue(tx, accountId, product, {
+          kind: 'trial_started',
+          until: trialEnd,
+          priceCents: product.priceCents,
+        });
+        return { kind: 'done', s, p: product };
       }
 
       const periodEnd = addMonths(at, 1);
@@ -368,18 +378,9 @@ export function createBillingService(deps: BillingDeps) {
       return { kind: 'charge', s, p: product, invoice, joined: false };
     });
 
-  /** The receipt of a paid invoice, its PDF attached. */
-  const sendReceipt = async (accountId: string, product: ProductRow, r: InvoiceRow) =>
-    notify(
-      accountId,
-      product,
-      { kind: 'receipt', amountCents: r.amountCents, number: r.number, until: r.periodEnd },
-      r,
-    );
-
   return {
-    notify,
-    sendReceipt,
+    notices: deps.notices,
+    receiptIn,
     settle,
     newInvoice,
     newInvoices,
@@ -403,12 +404,7 @@ export function createBillingService(deps: BillingDeps) {
       if (!(await verifyPassword(account.passwordHash, body.password))) {
         throw new AppError(400, 'WRONG_PASSWORD', 'Wrong password.', { fields: { password: 'wrong_password' } });
       }
-      const [product] = await db.select().from(products).where(eq(products.id, body.productId));
-      if (!product || !product.enabled || product.free) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'This product is not offered.', {
-          fields: { productId: 'unknown' },
-        });
-      }
+      const product = await offeredProduct(db, body.productId);
       const trialUsed = await deps.trialUsed(accountId);
       const chargeable = await cards.chargeable(accountId, body.paymentMethod);
       const hash = createHash('sha256')
@@ -420,7 +416,7 @@ export function createBillingService(deps: BillingDeps) {
         const prepared = await prepare(accountId, body, { product, trialUsed, chargeable, hash });
         if (prepared.kind === 'failed') throw paymentFailed(prepared.code);
         if (prepared.kind === 'done') {
-          if (prepared.mail) await notify(accountId, prepared.p, { kind: 'trial_started', ...prepared.mail });
+          await deps.notices.flush();
           return { subscription: presentSubscription(prepared.s, prepared.p), payment: null };
         }
         const outcome = await settleAttempt(prepared.invoice.id, await attempt(prepared.invoice, accountId));
@@ -428,7 +424,7 @@ export function createBillingService(deps: BillingDeps) {
           if (prepared.joined && pass === 0) continue;
           throw paymentFailed(outcome.failed ?? 'payment_failed');
         }
-        if (outcome.receipt) await sendReceipt(accountId, outcome.p, outcome.receipt);
+        await deps.notices.flush();
         return { subscription: presentSubscription(outcome.s, outcome.p), payment: outcome.payment ?? null };
       }
     },
@@ -454,7 +450,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       const outcome = await settleAttempt(invoice.id, result);
       if ('failed' in outcome) throw paymentFailed(outcome.failed ?? 'authentication_failure');
-      if (outcome.receipt) await sendReceipt(accountId, outcome.p, outcome.receipt);
+      await deps.notices.flush();
       return presentSubscription(outcome.s, outcome.p);
     },
   };

@@ -8,7 +8,7 @@ import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { formatEuros } from './billing.mail.ts';
 import type { InvoiceRow } from './billing.schema.ts';
-import type { PaymentsConfig } from './payments/payments.config.ts';
+import { amountLines, countryName, labelled, sellerLines, type InvoiceIssuer } from './invoice-tax.ts';
 import { formatBillingDate } from './subscriptions.mail.ts';
 
 /**
@@ -42,9 +42,8 @@ const WORDS = {
     description: 'Description',
     period: 'Period',
     amount: 'Amount',
-    total: 'Total',
+    amountWithVat: 'Amount incl. VAT',
     paidOn: 'Paid on',
-    vat: 'VAT number',
     monthly: 'monthly subscription',
   },
   fr: {
@@ -55,25 +54,27 @@ const WORDS = {
     description: 'Désignation',
     period: 'Période',
     amount: 'Montant',
-    total: 'Total',
+    amountWithVat: 'Montant TTC',
     paidOn: 'Payée le',
-    vat: 'N° de TVA',
     monthly: 'abonnement mensuel',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
+/** The buyer, as the account says now: its name, email and country (ISO 3166 alpha-2, when given). */
 export interface InvoiceParty {
   username: string;
   email: string;
+  countryCode: string | null;
 }
 
-/** The invoice as a PDF in `locale`. */
+/** The invoice as a PDF in `locale`: the seller and VAT as `issuer` states them (the invoice's own, when kept). */
 export function renderInvoicePdf(
   invoice: InvoiceRow,
   buyer: InvoiceParty,
-  seller: PaymentsConfig['seller'],
+  issuer: InvoiceIssuer,
   locale: Locale,
 ): Promise<Buffer> {
+  const { seller } = issuer;
   const w = WORDS[locale];
   const date = (d: Date) => formatBillingDate(locale, d);
   const doc = new PDFDocument({
@@ -92,13 +93,11 @@ export function renderInvoicePdf(
     doc.on('error', reject);
   });
 
-  // French puts a no-break space before the colon.
-  const line = (label: string, value: string) => doc.text(`${label}${locale === 'fr' ? '\u00a0: ' : ': '}${value}`);
-  doc.font('body').fontSize(20).text(seller.name);
+  const line = (label: string, value: string) => doc.text(labelled(locale, label, value));
+  const [name, ...identity] = sellerLines(locale, seller);
+  doc.font('body').fontSize(20).text(name!);
   doc.font('body').fontSize(10);
-  if (seller.address) doc.text(seller.address);
-  if (seller.email) doc.text(seller.email);
-  if (seller.vatNumber) line(w.vat, seller.vatNumber);
+  for (const l of identity) doc.text(l);
   doc.moveDown(2);
 
   doc.font('body').fontSize(16).text(`${w.invoice} ${invoice.number}`);
@@ -109,11 +108,14 @@ export function renderInvoicePdf(
   doc.moveDown();
   doc.font('body').text(w.billedTo);
   doc.font('body').text(buyer.username).text(buyer.email);
+  if (buyer.countryCode) doc.text(countryName(locale, buyer.countryCode));
   doc.moveDown(2);
 
   const product = locale === 'fr' ? invoice.productNameFr : invoice.productNameEn;
   const top = doc.y;
-  doc.font('body').text(w.description, 56, top).text(w.amount, 400, top, { width: 139, align: 'right' });
+  // Prices include VAT: the column says so, unless VAT does not apply.
+  const amountHeading = 'rateBp' in issuer.vat ? w.amountWithVat : w.amount;
+  doc.font('body').text(w.description, 56, top).text(amountHeading, 400, top, { width: 139, align: 'right' });
   doc
     .moveTo(56, doc.y + 4)
     .lineTo(539, doc.y + 4)
@@ -127,11 +129,14 @@ export function renderInvoicePdf(
   doc.x = 56;
   line(w.period, `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`);
   doc.moveDown();
-  const total = doc.y;
-  doc
-    .font('body')
-    .text(w.total, 56, total)
-    .text(formatEuros(locale, invoice.amountCents), 400, total, { width: 139, align: 'right' });
+  // HT, TVA and TTC (or the total and why no VAT applies), right-aligned under the amount.
+  const { lines, mention } = amountLines(locale, invoice.amountCents, issuer.vat);
+  for (const l of lines) {
+    const y = doc.y;
+    doc.text(l.label, 250, y, { width: 140, align: 'right' }).text(l.amount, 400, y, { width: 139, align: 'right' });
+  }
+  doc.x = 56;
+  if (mention) doc.moveDown().text(mention, 56, doc.y, { width: 483 });
   doc.end();
   return done;
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { addDays, nextPeriodEnd } from './billing-calendar.ts';
-import { billingCustomers, invoices, type InvoiceRow } from './billing.schema.ts';
-import { attemptKey, FIRST_PAYMENT_EXPIRY_MS, type BillingService } from './billing.service.ts';
-import { PaymentsUnavailable, type ChargeResult, type PaymentProvider } from './payments/provider.ts';
+import { invoices, type InvoiceRow } from './billing.schema.ts';
+import { FIRST_PAYMENT_EXPIRY_MS, type BillingService } from './billing.service.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { CHARGE_BATCH, createRenewalCharges } from './renewal-charges.ts';
 import { products, subscriptions, type ProductRow, type SubscriptionRow } from './subscriptions.schema.ts';
 
 /**
@@ -14,22 +15,7 @@ import { products, subscriptions, type ProductRow, type SubscriptionRow } from '
 export const RETRY_DAYS = [1, 3, 7, 13] as const;
 export const TRIAL_REMINDER_DAYS = 3;
 /** Rows claimed per transaction: a crash loses at most this much work in flight, and instances share the rest. */
-const BATCH = 200;
-/** Charges in flight at once within a batch. */
-const CONCURRENCY = 16;
-
-async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await run(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
+const BATCH = CHARGE_BATCH;
 
 export interface RenewalReport {
   renewed: number;
@@ -51,33 +37,16 @@ export function createRenewals(deps: {
   provider: PaymentProvider;
   billing: BillingService;
   now: () => Date;
-  log: { warn(obj: object, msg: string): void };
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
   const { db, billing, now } = deps;
   const report: RenewalReport = { renewed: 0, paid: 0, failed: 0, ended: 0, reminded: 0, expired: 0 };
-  type Mail = () => Promise<void>;
+  const { enqueue } = billing.notices;
 
-  /**
-   * The emails of committed work, sent one at a time once the run is over: a receipt renders its invoice's PDF
-   * (milliseconds of CPU each), and a burst of renewals must not share the process with its mail (bench/renewals.ts:
-   * 10,000 receipts rendered during the run made it several times slower).
-   */
-  const outbox: Mail[] = [];
-  let pumping: Promise<void> | null = null;
-  const pump = () => {
-    pumping ??= (async () => {
-      for (let send = outbox.shift(); send; send = outbox.shift()) await send();
-      pumping = null;
-    })();
-    return pumping;
-  };
-
-  /** Runs `step` over batches until it claims nothing (or the server closes: the rest is the next run's); each
-   *  batch's emails are queued after its commit, and go out after the run. */
-  const drain = async (step: (at: Date) => Promise<{ claimed: number; mails: Mail[] }>, stopping: () => boolean) => {
+  /** Runs `step` over batches until it claims nothing (or the server closes: the rest is the next run's). */
+  const drain = async (step: (at: Date) => Promise<{ claimed: number }>, stopping: () => boolean) => {
     while (!stopping()) {
-      const { claimed, mails } = await step(now());
-      outbox.push(...mails);
+      const { claimed } = await step(now());
       if (claimed < BATCH) return;
     }
   };
@@ -100,14 +69,12 @@ export function createRenewals(deps: {
         )
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const mails: Mail[] = [];
       for (const s of rows) {
         await tx.update(subscriptions).set({ status: 'canceled', endedAt: at }).where(eq(subscriptions.id, s.id));
-        const p = await productOf(tx, s.productId);
-        mails.push(() => billing.notify(s.accountId, p, { kind: 'ended', at: s.currentPeriodEnd }));
+        await enqueue(tx, s.accountId, await productOf(tx, s.productId), { kind: 'ended', at: s.currentPeriodEnd });
       }
       report.ended += rows.length;
-      return { claimed: rows.length, mails };
+      return { claimed: rows.length };
     });
 
   /** Due and renewing: the next period starts, its invoice opens (charged by `collect`). */
@@ -144,7 +111,7 @@ export function createRenewals(deps: {
           FROM (VALUES ${sql.join(periods, sql`, `)}) AS v(id, period_start, period_end) WHERE s.id = v.id`);
       }
       report.renewed += rows.length;
-      return { claimed: rows.length, mails: [] };
+      return { claimed: rows.length };
     });
 
   /** What a failed attempt leaves: retried later, or over (uncollectible, the subscription canceled). */
@@ -175,126 +142,14 @@ export function createRenewals(deps: {
     return nextAttemptAt;
   };
 
-  /** Charges open invoices whose attempt is due, off-session, with one idempotency key per attempt. */
-  const collect = async (at: Date) =>
-    db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ i: invoices, s: subscriptions, p: products, customerId: billingCustomers.customerId })
-        .from(invoices)
-        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-        .innerJoin(products, eq(products.id, subscriptions.productId))
-        .leftJoin(billingCustomers, eq(billingCustomers.accountId, subscriptions.accountId))
-        .where(
-          and(
-            eq(invoices.status, 'open'),
-            lte(invoices.nextAttemptAt, at),
-            sql`${subscriptions.status} <> 'incomplete'`,
-          ),
-        )
-        .orderBy(asc(invoices.nextAttemptAt))
-        .limit(BATCH)
-        .for('update', { of: [invoices, subscriptions], skipLocked: true });
-      const results = await mapLimited(rows, CONCURRENCY, async ({ i, s, customerId }): Promise<ChargeResult> => {
-        try {
-          // The default card in one call; a customer without one pays with its newest card.
-          const cardId = customerId
-            ? ((await deps.provider.defaultCardId(customerId)) ??
-              (await deps.provider.listCards(customerId)).cards[0]?.id)
-            : undefined;
-          if (!customerId || !cardId) {
-            return { status: 'failed', paymentIntentId: null, code: 'no_payment_method', hard: false };
-          }
-          if (i.amountCents === 0) return { status: 'succeeded', paymentIntentId: 'free' };
-          return await deps.provider.charge({
-            customerId,
-            cardId,
-            amountCents: i.amountCents,
-            description: `${i.number} ${i.productNameEn}`,
-            idempotencyKey: attemptKey(i.id, i.attempts + 1),
-            offSession: true,
-            metadata: { invoiceId: i.id, subscriptionId: s.id, accountId: s.accountId },
-          });
-        } catch (err) {
-          // The service is down: this attempt did not happen; the invoice stays due for the next run.
-          if (err instanceof PaymentsUnavailable || (err as { statusCode?: number }).statusCode === 503) {
-            return { status: 'failed', paymentIntentId: null, code: 'unavailable', hard: false };
-          }
-          throw err;
-        }
-      });
-      const mails: Mail[] = [];
-      let done = 0;
-      const paidRows: { i: InvoiceRow; paymentIntentId: string }[] = [];
-      for (const [index, { i, s, p }] of rows.entries()) {
-        const result = results[index]!;
-        // Left due for the next run; not counted, so that a batch of them ends this run instead of looping.
-        if (result.status === 'failed' && result.code === 'unavailable') continue;
-        done += 1;
-        if (result.status === 'succeeded') {
-          const { paymentIntentId } = result;
-          const paid: InvoiceRow = {
-            ...i,
-            status: 'paid',
-            paidAt: at,
-            nextAttemptAt: null,
-            failureCode: null,
-            paymentIntentId,
-            attempts: i.attempts + 1,
-          };
-          paidRows.push({ i, paymentIntentId });
-          report.paid += 1;
-          mails.push(() =>
-            billing.notify(
-              s.accountId,
-              p,
-              { kind: 'receipt', amountCents: paid.amountCents, number: paid.number, until: paid.periodEnd },
-              paid,
-            ),
-          );
-          continue;
-        }
-        // Off-session, a bank that asks for authentication is a failure the musician must act on.
-        const code = result.status === 'failed' ? result.code : 'authentication_required';
-        const hard = result.status === 'failed' && result.hard;
-        const next = await afterFailure(tx, i, s, code, hard, at);
-        report.failed += 1;
-        mails.push(async () => {
-          await billing.notify(s.accountId, p, {
-            kind: 'payment_failed',
-            amountCents: i.amountCents,
-            nextAttempt: next,
-            code,
-          });
-          if (next === null) await billing.notify(s.accountId, p, { kind: 'ended', at });
-        });
-      }
-      await settlePaid(tx, paidRows, at);
-      return { claimed: done, mails };
-    });
-
-  /**
-   * The paid invoices of a batch, as `billing.settle` leaves one (and one attempt more), in two round trips: their
-   * subscriptions run again (a renewal retried after a failure was past_due).
-   */
-  const settlePaid = async (tx: Db, paid: { i: InvoiceRow; paymentIntentId: string }[], at: Date) => {
-    if (paid.length === 0) return;
-    const values = paid.map(({ i, paymentIntentId }) => sql`(${i.id}::uuid, ${paymentIntentId})`);
-    await tx.execute(sql`UPDATE invoices AS i
-      SET status = 'paid', paid_at = ${at.toISOString()}::timestamptz, next_attempt_at = NULL, failure_code = NULL,
-        payment_intent_id = v.payment_intent_id, attempts = i.attempts + 1
-      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, payment_intent_id) WHERE i.id = v.id`);
-    await tx
-      .update(subscriptions)
-      .set({ status: 'active' })
-      .where(
-        and(
-          inArray(
-            subscriptions.id,
-            paid.flatMap(({ i }) => i.subscriptionId ?? []),
-          ),
-          sql`${subscriptions.status} <> 'canceled'`,
-        ),
-      );
+  /** Charges open invoices whose attempt is due, each on its own (renewal-charges.ts). */
+  const charges = createRenewalCharges({ db, provider: deps.provider, billing, afterFailure, log: deps.log });
+  const collect = async (at: Date) => {
+    const done = await charges(at);
+    report.paid += done.paid;
+    report.failed += done.failed;
+    // Left due for the next run, not counted: a batch of them ends this run instead of looping.
+    return { claimed: done.claimed - done.unavailable };
   };
 
   /** "Your trial ends in 3 days", once. */
@@ -315,22 +170,16 @@ export function createRenewals(deps: {
         )
         .limit(BATCH)
         .for('update', { of: subscriptions, skipLocked: true });
-      for (const { s } of rows) {
+      for (const { s, p } of rows) {
         await tx.update(subscriptions).set({ trialReminderSentAt: at }).where(eq(subscriptions.id, s.id));
+        await enqueue(tx, s.accountId, p, {
+          kind: 'trial_ending',
+          until: s.currentPeriodEnd,
+          priceCents: p.priceCents,
+        });
       }
       report.reminded += rows.length;
-      return {
-        claimed: rows.length,
-        mails: rows.map(
-          ({ s, p }) =>
-            () =>
-              billing.notify(s.accountId, p, {
-                kind: 'trial_ending',
-                until: s.currentPeriodEnd,
-                priceCents: p.priceCents,
-              }),
-        ),
-      };
+      return { claimed: rows.length };
     });
 
   /** A first payment never authenticated: after 23 hours, its invoice is void and the subscription never starts. */
@@ -355,17 +204,11 @@ export function createRenewals(deps: {
         await billing.abandon(tx, s, invoice ?? null, 'authentication_expired', at);
       }
       report.expired += rows.length;
-      return { claimed: rows.length, mails: [] };
+      return { claimed: rows.length };
     });
 
   return {
     report,
-    /** Emails waiting in the queue. */
-    queued: () => outbox.length,
-    /** Resolves once every queued email went out (tests, and the app's close). */
-    async settled(): Promise<void> {
-      while (pumping) await pumping;
-    },
     /** One pass of every step, in the order that keeps a period's story straight. */
     async run(stopping: () => boolean = () => false): Promise<void> {
       try {
@@ -373,7 +216,8 @@ export function createRenewals(deps: {
           await drain(step, stopping);
         }
       } finally {
-        if (outbox.length > 0) void pump();
+        // The emails this run committed go out now, in the outbox's own job (its timer would send them anyway).
+        void billing.notices.flush().catch(() => undefined);
       }
     },
   };

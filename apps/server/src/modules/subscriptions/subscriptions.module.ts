@@ -7,8 +7,11 @@ import type { Endpoint } from '../../platform/endpoints.ts';
 import { errorBody } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import type { MailOutbox } from '../../platform/mail-outbox/mail-outbox.ts';
 import { createBillingNotices } from './billing.notices.ts';
+import { createQuotes } from './billing.quote.ts';
 import { createBillingService } from './billing.service.ts';
+import { seedDefaultOffer } from './default-offer.ts';
 import { createInvoiceLinks } from './invoice-pdf.ts';
 import { createCardsService } from './payments/cards.service.ts';
 import { createPaymentIncidents, RECONCILIATION_INTERVAL_MS } from './payments/incidents.ts';
@@ -24,6 +27,8 @@ export interface SubscriptionsModuleDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** Billing emails are written there, in the transaction of what they report. */
+  outbox: MailOutbox;
   jobs: Jobs;
   /** Signs invoice PDF links (the server's JWT secret). */
   signingKey: string;
@@ -80,6 +85,9 @@ async function paymentProvider(app: FastifyInstance, deps: SubscriptionsModuleDe
 /** Products, promo codes, the ledger, cards, invoices, renewals and the payment service's webhooks. */
 export async function registerSubscriptions(app: FastifyInstance, endpoint: Endpoint, deps: SubscriptionsModuleDeps) {
   const { db, now, log } = deps;
+  if (await seedDefaultOffer(db, deps.config.defaultOffer, now())) {
+    log.info({ offer: deps.config.defaultOffer }, 'subscriptions: the default offer is seeded (DEFAULT_OFFER)');
+  }
   const { provider, sandbox, webhookSecret } = await paymentProvider(app, deps);
   const subscriptions = createSubscriptionsService({
     db,
@@ -97,11 +105,10 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   const links = createInvoiceLinks(deps.signingKey, now);
   const notices = createBillingNotices({
     db,
-    mailer: deps.mailer,
+    outbox: deps.outbox,
     links,
-    seller: deps.config.payments.seller,
+    payments: deps.config.payments,
     publicUrl: deps.config.publicUrl,
-    log,
   });
   const billing = createBillingService({
     db,
@@ -121,6 +128,7 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
     subscriptions,
     cards,
     billing,
+    quotes: createQuotes({ db, cards, trialUsed: subscriptions.trialUsed, now }),
     notices,
     incidents,
   });
@@ -128,15 +136,6 @@ export async function registerSubscriptions(app: FastifyInstance, endpoint: Endp
   deps.jobs.register('payment-events', 30_000, (stopping) => webhooks.process(stopping));
   deps.jobs.register('billing', deps.config.payments.renewalIntervalMs, (stopping) => renewals.run(stopping));
   deps.jobs.register('payment-reconciliation', RECONCILIATION_INTERVAL_MS, () => incidents.reconcile());
-  // The emails of a run finish before the database closes, within Fastify's hook time-out; a longer queue (a burst of
-  // thousands of receipts) is cut short and said so.
-  app.addHook('preClose', async () => {
-    const left = await Promise.race([
-      renewals.settled().then(() => 0),
-      new Promise<number>((resolve) => setTimeout(() => resolve(renewals.queued()), 8000).unref()),
-    ]);
-    if (left > 0) deps.log.warn({ left }, 'billing: emails left unsent at shutdown');
-  });
 
   // The invoice PDF, by its signed link (the page opens it in a new tab, where no Authorization header goes).
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(

@@ -1,6 +1,7 @@
 import { ADMIN_PRIVILEGE } from '../../platform/auth-guard.ts';
 import type { Endpoint } from '../../platform/endpoints.ts';
 import type { BillingNotices } from './billing.notices.ts';
+import type { Quotes } from './billing.quote.ts';
 import type { BillingService } from './billing.service.ts';
 import type { CardsService } from './payments/cards.service.ts';
 import type { PaymentIncidents } from './payments/incidents.ts';
@@ -16,11 +17,12 @@ export function registerSubscriptionsRoutes(
     subscriptions: SubscriptionsService;
     cards: CardsService;
     billing: BillingService;
+    quotes: Quotes;
     notices: BillingNotices;
     incidents: PaymentIncidents;
   },
 ): void {
-  const { products, subscriptions, cards, billing, notices, incidents } = services;
+  const { products, subscriptions, cards, billing, quotes, notices, incidents } = services;
   endpoint('listProducts', ({ query }) => products.list(query));
   endpoint('getProduct', ({ params }) => products.get(params.id));
   endpoint('createProduct', ({ body }) => products.create(body));
@@ -61,6 +63,8 @@ export function registerSubscriptionsRoutes(
     accountLimited: true,
     passwordOf: ({ auth }) => auth.accountId,
   });
+  // Reads the payment service (the cards), as the confirmation opens and each time the card changes.
+  endpoint('quoteSubscription', ({ auth, body }) => quotes.quote(auth.accountId, body), { errors: [409, 503] });
   endpoint('validateSubscription', ({ auth, params }) => billing.validate(auth.accountId, params.id), {
     errors: [402, 409, 503],
     accountLimited: true,

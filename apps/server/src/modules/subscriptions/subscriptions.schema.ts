@@ -135,3 +135,12 @@ export const productTokenClaims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tokenId, t.accountId] })],
 );
+
+/**
+ * What was seeded once on this database (modules/subscriptions/default-offer.ts): the default offer is made at most
+ * once, on a database that never had a product, whatever instance starts first and whatever administrators do after.
+ */
+export const offerSeeds = pgTable('offer_seeds', {
+  name: text('name').primaryKey(),
+  seededAt: instant('seeded_at').notNull().defaultNow(),
+});

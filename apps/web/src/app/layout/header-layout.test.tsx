@@ -40,7 +40,7 @@ describe('Header (SPEC section 2 layout)', () => {
   it('leads a signed-in musician from the logo to the hall, with Sessions in the menu, in French too', async () => {
     setCurrentUser(userOf(ANA));
     renderWithProviders(<Header />, { locale: 'fr' });
-    expect(screen.getByRole('link', { name: 'Tutti, aller au hall' })).toHaveAttribute('href', '/studio/hall');
+    expect(screen.getByRole('link', { name: 'Tutti, aller à l’accueil' })).toHaveAttribute('href', '/studio/hall');
     expect(wideMenu().getByRole('link', { name: 'Sessions', hidden: true })).toHaveAttribute(
       'href',
       '/studio/sessions',

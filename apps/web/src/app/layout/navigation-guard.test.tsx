@@ -2,9 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import type { Locale } from '@tutti/contract/common';
 import { closeModal, ModalHost } from '../../components/ui/modal-host';
 import { OpenRehearsalPage } from '../../features/sessions/pages/open-rehearsal-page';
@@ -23,8 +21,9 @@ import { leaveGuardStore, registerLeaveGuard } from '../../lib/leave-guard';
 import { sendCommand } from '../../lib/nals/nals-store';
 import { rehearsalSessionStore } from '../../lib/rehearsal-session';
 import { setCurrentUser } from '../../lib/session';
-import { cssVariablesResolver, theme } from '../theme';
-import { confirmLeaveRehearsal, NavigationGuard } from './navigation-guard';
+import { theme } from '../theme';
+import { renderGuardedApp } from './guarded-app-tests';
+import { confirmLeave } from './navigation-guard';
 
 vi.mock('../../lib/use-bus', async () => (await import('../../features/sessions/bus-mock')).busMock);
 vi.mock('../../lib/nals/nals-store', async (original) => ({
@@ -35,40 +34,13 @@ vi.mock('../../lib/nals/nals-store', async (original) => ({
 const REHEARSAL = `/studio/open-rehearsal/${SESSION_ID}`;
 const QUIT = `/api/v1/open-rehearsal/${SESSION_ID}/quit`;
 
-/** The app's shape where it matters: a layout with the guard and the modal host, the rehearsal page, the hall. */
-function renderApp(initialEntries = [REHEARSAL], locale: Locale = 'en') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Link to="/studio/hall">Hall</Link>
-            <Outlet />
-            <NavigationGuard />
-            <ModalHost />
-          </>
-        ),
-        children: [
-          { path: 'studio/open-rehearsal/:sessionId', element: <OpenRehearsalPage /> },
-          { path: 'studio/hall', element: <h1>The hall</h1> },
-        ],
-      },
-    ],
-    { initialEntries, initialIndex: initialEntries.length - 1 },
+/** The app's shape where it matters (guarded-app-tests.tsx) with the page under test. */
+const renderApp = (initialEntries = [REHEARSAL], locale: Locale = 'en') =>
+  renderGuardedApp(
+    { path: 'studio/open-rehearsal/:sessionId', element: <OpenRehearsalPage /> },
+    initialEntries,
+    locale,
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={initI18n(locale)}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
 
 let fetchSpy: ReturnType<typeof vi.fn>;
 function serveRehearsal() {
@@ -172,14 +144,14 @@ describe('NavigationGuard', () => {
   }, 15_000);
 });
 
-describe('confirmLeaveRehearsal (sign-out)', () => {
+describe('confirmLeave (sign-out)', () => {
   afterEach(() => {
     act(() => closeModal());
     leaveGuardStore.setState({ guard: null });
   });
 
   it('answers yes at once when I am in no rehearsal', async () => {
-    await expect(confirmLeaveRehearsal('signOut')).resolves.toBe(true);
+    await expect(confirmLeave('signOut')).resolves.toBe(true);
   }, 15_000);
 
   it('asks, then leaves before answering yes; or answers no on Stay without leaving', async () => {
@@ -191,15 +163,15 @@ describe('confirmLeaveRehearsal (sign-out)', () => {
       </I18nextProvider>,
     );
     const leave = vi.fn(() => Promise.resolve());
-    registerLeaveGuard({ sessionName: 'Blues in E', leave });
+    registerLeaveGuard({ texts: 'leaveRehearsal', name: 'Blues in E', holdsSearch: false, asksOnUnload: false, leave });
 
-    let answer = confirmLeaveRehearsal('signOut');
+    let answer = confirmLeave('signOut');
     expect(await screen.findByText('You are in “Blues in E”. Leave the rehearsal and sign out?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await expect(answer).resolves.toBe(false);
     expect(leave).not.toHaveBeenCalled();
 
-    answer = confirmLeaveRehearsal('signOut');
+    answer = confirmLeave('signOut');
     await userEvent.click(await screen.findByRole('button', { name: 'Leave and sign out' }));
     await expect(answer).resolves.toBe(true);
     expect(leave).toHaveBeenCalledOnce();

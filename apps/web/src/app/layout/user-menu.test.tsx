@@ -35,7 +35,7 @@ describe('UserMenu sign-out', () => {
     const order: string[] = [];
     const leave = vi.fn(async () => void order.push('quit'));
     vi.mocked(signOut).mockImplementation(async () => void order.push('signOut'));
-    registerLeaveGuard({ sessionName: 'Blues in E', leave });
+    registerLeaveGuard({ texts: 'leaveRehearsal', name: 'Blues in E', holdsSearch: false, asksOnUnload: false, leave });
     renderWithProviders(
       <>
         <UserMenu user={user} />

@@ -16,7 +16,7 @@ import type { CurrentUser } from '@tutti/contract/accounts';
 import { signOut } from '../../features/auth/api/sign-out';
 import { PATHS } from '../../lib/paths';
 import { ChevronDown } from '../../components/ui/chevron-down';
-import { confirmLeaveRehearsal } from './navigation-guard';
+import { confirmLeave } from './navigation-guard';
 import { MusicianAvatar } from '../../features/community/components/musician-avatar';
 
 /** Who may open the administration pages (app/guards.ts ADMIN). */
@@ -33,7 +33,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   const onSignOut = async () => {
     // In a rehearsal: asked first, then quit while still signed in (a quit after sign-out would be refused).
-    if (!(await confirmLeaveRehearsal('signOut'))) return;
+    if (!(await confirmLeave('signOut'))) return;
     await signOut();
     queryClient.clear();
     await navigate(PATHS.login, { replace: true });

@@ -104,9 +104,7 @@ describe('MessagesRuntime and the header’s badge', () => {
     await waitFor(() => expect(screen.queryByText(/from my other tab/)).toBeNull());
   });
 
-  it('names a sender no loaded list holds by GET v1/accounts/{id}/public, once for several messages (French)', async () => {
-    benPublic = () =>
-      json(200, { id: BEN_ID, username: 'ben', displayedUsername: 'Benoît', profilePicture: null, verified: true });
+  const showInFrench = () =>
     renderWithProviders(
       <>
         <MessagesRuntime userId={ME_ID} />
@@ -114,6 +112,11 @@ describe('MessagesRuntime and the header’s badge', () => {
       </>,
       { locale: 'fr' },
     );
+
+  it('names a sender no loaded list holds by GET v1/accounts/{id}/public, once for several messages (French)', async () => {
+    benPublic = () =>
+      json(200, { id: BEN_ID, username: 'ben', displayedUsername: 'Benoît', profilePicture: null, verified: true });
+    showInFrench();
     act(() =>
       bus.deliver(topic, { event: 'message', message: message({ contents: 'Salut' }), unreadConversations: 1 }),
     );
@@ -123,6 +126,22 @@ describe('MessagesRuntime and the header’s badge', () => {
     );
     expect(await screen.findByText('Nouveau message de Benoît : Ce soir ?')).toBeInTheDocument();
     expect(vi.mocked(fetch).mock.calls.filter(([url]) => url === BEN_PUBLIC)).toHaveLength(1);
+  });
+
+  it('elides "de" before a name starting with a vowel, in French (issue 29)', async () => {
+    benPublic = () =>
+      json(200, {
+        id: BEN_ID,
+        username: 'alicecooper',
+        displayedUsername: 'alicecooper',
+        profilePicture: null,
+        verified: true,
+      });
+    showInFrench();
+    act(() =>
+      bus.deliver(topic, { event: 'message', message: message({ contents: 'Salut' }), unreadConversations: 1 }),
+    );
+    expect(await screen.findByText('Nouveau message d’alicecooper : Salut')).toBeInTheDocument();
   });
 
   it('says "A musician" when the sender cannot be looked up', async () => {

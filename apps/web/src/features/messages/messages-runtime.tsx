@@ -14,6 +14,7 @@ import { messageKeys } from './api/query-keys';
 import { addMessageToThread, setReadMarker } from './api/thread';
 import { conversationPath } from './paths';
 import { MESSAGES_NS } from './translations';
+import { named } from '../../lib/elision';
 
 /** A toast's preview: one line, at most this many characters. */
 const PREVIEW_MAX = 80;
@@ -52,7 +53,7 @@ export function MessagesRuntime({ userId }: { userId: string }) {
     const name = await senderName(message);
     if (where.current === conversationPath(message.conversationId)) return; // opened meanwhile
     showToast({
-      message: t('toast.from', { name, text: preview(message.contents) }),
+      message: t('toast.from', { ...named(name), text: preview(message.contents) }),
       action: (
         <Anchor component={Link} to={conversationPath(message.conversationId)} size="sm">
           {t('toast.open')}

@@ -78,6 +78,7 @@ export function createPaymentIncidents(deps: {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, owed.id)).for('update');
       if (!row || invoice?.status !== 'open') return null;
       const { paid } = await billing.settle(tx, invoice, incident.paymentIntentId, now());
+      await billing.receiptIn(tx, accountId, row.p, paid);
       await tx
         .update(paymentIncidents)
         .set({ status: 'attached', attachedInvoiceId: paid.id, error: null, resolvedAt: now() })
@@ -85,7 +86,7 @@ export function createPaymentIncidents(deps: {
       return { paid, p: row.p };
     });
     if (!receipt) return false;
-    await billing.sendReceipt(accountId, receipt.p, receipt.paid);
+    await billing.notices.flush();
     return true;
   };
 
@@ -178,13 +179,14 @@ export function createPaymentIncidents(deps: {
       if (!row || invoice.status !== 'open') return null;
       if (invoice.paymentIntentId !== null && invoice.paymentIntentId !== charge.paymentIntentId) return null;
       const { paid } = await billing.settle(tx, invoice, charge.paymentIntentId, now());
-      return { paid, s: row.s, p: row.p };
+      await billing.receiptIn(tx, row.s.accountId, row.p, paid);
+      return { paid };
     });
     if (!outcome) return 'none';
     if ('kind' in outcome) {
       return outcome.kind && (await open(charge, outcome.kind, detectedBy)) ? 'incident' : 'none';
     }
-    await billing.sendReceipt(outcome.s.accountId, outcome.p, outcome.paid);
+    await billing.notices.flush();
     return 'settled';
   };
 

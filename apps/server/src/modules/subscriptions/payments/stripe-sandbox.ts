@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
-import { id, parseForm, sandboxRoutes, StripeError, unix, type Obj, type State } from './sandbox-api.ts';
+import { id, parseForm, sandboxRoutes, StripeError, unix, type Obj } from './sandbox-api.ts';
+import { openSandboxStore } from './sandbox-store.ts';
 
 export { parseForm };
 
@@ -26,7 +25,8 @@ export interface SandboxOptions {
   /** Delivers events in-process instead of posting them (the embedded sandbox hands them to the app's webhook route
    *  with app.inject: the same raw body and signature check, no port to know). */
   deliver?: ((payload: string, signature: string) => Promise<void>) | null;
-  /** Where the sandbox keeps its objects between restarts (DATA_DIR); none: in memory. */
+  /** Where the sandbox keeps its objects between restarts (DATA_DIR), with `<file>.journal` beside it; none: in
+   *  memory. */
   stateFile?: string | null;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -36,26 +36,17 @@ export interface PaymentSandbox {
   port: number;
   setWebhookUrl(url: string | null): void;
   setDeliver(deliver: ((payload: string, signature: string) => Promise<void>) | null): void;
+  /** The PaymentIntents it holds (tests count charges). */
+  paymentIntents(): Obj[];
   close(): Promise<void>;
 }
 
 export async function startPaymentSandbox(options: SandboxOptions): Promise<PaymentSandbox> {
   let webhookUrl = options.webhookUrl ?? null;
   let deliver = options.deliver ?? null;
-  const state: State = loadState(options.stateFile);
-  let saving: NodeJS.Timeout | null = null;
-  /** Writing the whole state is synchronous and grows with it: the next write waits 50 times as long as the last one
-   *  took (20 ms at least), so the sandbox never spends more than about 2 % of its time saving. */
-  let saveDelayMs = 20;
-  const save = () => {
-    if (!options.stateFile || saving) return;
-    saving = setTimeout(() => {
-      saving = null;
-      const started = performance.now();
-      persist(options.stateFile!, state);
-      saveDelayMs = Math.max(20, 50 * (performance.now() - started));
-    }, saveDelayMs);
-  };
+  // Each change is written and fsynced before its answer (sandbox-store.ts).
+  const store = await openSandboxStore(options.stateFile);
+  const { state } = store;
 
   /** A webhook, signed as Stripe signs them (t=…,v1=HMAC-SHA256 of "t.payload"). */
   const emit = (type: string, object: Obj) => {
@@ -119,6 +110,8 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
       if (earlier) {
         const { status, body: previous } = await earlier;
         res.setHeader('idempotent-replayed', 'true');
+        // The first answer may still be on its way to the disk: a replay is durable too.
+        await store.commit();
         return reply(status, previous);
       }
       const answering = (async () => {
@@ -137,9 +130,10 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
         if (remembered) running.delete(remembered);
       }
       if (remembered) state.replies[remembered] = answer;
-      save();
+      await store.commit();
       reply(answer.status, answer.body);
     } catch (e) {
+      await store.commit();
       if (e instanceof StripeError) return reply(e.status, { error: e.body });
       options.log?.warn({ err: e }, 'payment sandbox: request failed');
       reply(500, { error: { type: 'api_error', message: 'The sandbox failed.' } });
@@ -153,35 +147,10 @@ export async function startPaymentSandbox(options: SandboxOptions): Promise<Paym
     url: `http://127.0.0.1:${port}`,
     setWebhookUrl: (url) => void (webhookUrl = url),
     setDeliver: (fn) => void (deliver = fn),
+    paymentIntents: () => Object.values(state.paymentIntents),
     close: async () => {
-      if (saving) {
-        clearTimeout(saving);
-        saving = null;
-        if (options.stateFile) persist(options.stateFile, state);
-      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
     },
   };
-}
-
-function loadState(file: string | null | undefined): State {
-  const empty: State = {
-    customers: {},
-    paymentMethods: {},
-    setupIntents: {},
-    paymentIntents: {},
-    refunds: {},
-    replies: {},
-  };
-  if (!file) return empty;
-  try {
-    return { ...empty, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<State>) };
-  } catch {
-    return empty;
-  }
-}
-
-function persist(file: string, state: State): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(state), { mode: 0o600 });
 }

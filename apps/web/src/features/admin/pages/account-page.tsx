@@ -19,6 +19,7 @@ import { AccountDetails, AccountDevices, AccountSubscriptionAndSegments } from '
 import { AccountPrivileges } from '../components/account-privileges';
 import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { ADMIN_NS } from '../translations';
+import { named } from '../../../lib/elision';
 
 /** /admin/accounts/:id (issue 14): an account's details, devices, subscription and segments, and every change an
  *  administrator can make to it. */
@@ -54,11 +55,7 @@ export function AccountPage() {
     <Stack gap="lg">
       <AdminPageHeader title={t('account.title', { username: a.username })} intro={t('account.intro')} action={back} />
       <Group gap="md">
-        <MusicianAvatar
-          picture={pictureUrl(a.username)}
-          alt={tc('avatarAlt', { name: a.displayedUsername })}
-          size={56}
-        />
+        <MusicianAvatar picture={pictureUrl(a.username)} alt={tc('avatarAlt', named(a.displayedUsername))} size={56} />
         {hasPublicProfile(a) ? (
           <Anchor component={Link} to={profilePath(a.username)} size="sm">
             {t('account.profile')}

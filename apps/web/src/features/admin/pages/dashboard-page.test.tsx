@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountStats } from '@tutti/contract/account-admin';
 import type { System } from '@tutti/contract/reference';
 import { adminFetchDouble, json, renderAdminAt } from '../../../../test/admin-render';
+import { sessionStore } from '../../../lib/session';
 import { DashboardPage } from './dashboard-page';
 
 const STATS: AccountStats = {
@@ -15,9 +16,18 @@ const STATS: AccountStats = {
 };
 let system: System;
 
-const sent = adminFetchDouble(({ url }) => {
+/** The administrator's access token: an unsigned JWT-shaped one that expires in an hour (the client reads exp). */
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const ACCESS = `${b64({ alg: 'HS256' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+beforeEach(() => sessionStore.setState({ accessToken: ACCESS }));
+afterEach(() => sessionStore.setState({ accessToken: null }));
+
+/** As the server answers GET v1/system: the version, start and engines only to an administrator's token. */
+const sent = adminFetchDouble(({ url, authorization }) => {
   if (url.includes('/v1/accounts/stats')) return json(200, STATS);
-  if (url.includes('/v1/system')) return json(200, system);
+  if (url.includes('/v1/system')) {
+    return json(200, authorization === `Bearer ${ACCESS}` ? system : { serverTime: system.serverTime });
+  }
   return undefined;
 });
 

@@ -142,7 +142,7 @@ export function ServersSection({ onNotice }: { onNotice: Notify }) {
               {t(`rooms.state.${server.status}`)}
             </Badge>
           </Table.Td>
-          <Table.Td>{t('rooms.loadOf', { load: server.load, capacity: server.capacity })}</Table.Td>
+          <Table.Td>{t('rooms.loadOf', { load: server.load, count: server.capacity })}</Table.Td>
           <Table.Td>
             <Text size="sm">{healthText(server)}</Text>
           </Table.Td>

@@ -29,6 +29,7 @@ const card = (over: Partial<MusicianCard>): MusicianCard => ({
 describe('MusiciansAround', () => {
   let myCity: typeof PARIS | null;
   let around: MusicianCard[];
+  let follows: MusicianCard[];
   let fetchSpy: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     myCity = PARIS;
@@ -36,6 +37,7 @@ describe('MusiciansAround', () => {
       card({}),
       card({ id: CHLOE_ID, username: 'chloe', displayedUsername: 'Chloé', delayMs: 9.2, instruments: [] }),
     ];
+    follows = [];
     setCurrentUser(userOf(ANA));
     fetchSpy = vi.fn((url: string, init?: RequestInit) => {
       if (url === `/api/v2/profiles/${ANA.id}`) return Promise.resolve(json(200, { id: ANA.id, city: myCity }));
@@ -49,7 +51,10 @@ describe('MusiciansAround', () => {
         return Promise.resolve(json(200, [{ id: 'drums', name: { en: 'Drums', fr: 'Batterie' } }]));
       if (url === '/api/v1/config/countries')
         return Promise.resolve(json(200, [{ code: 'FR', name: { en: 'France', fr: 'France' } }]));
+      if (url.startsWith('/api/v1/me/follows?'))
+        return Promise.resolve(json(200, { items: follows, page: 1, size: 50, total: follows.length }));
       if (url.startsWith('/api/v1/me/followers/') && init?.method === 'POST') {
+        follows = [...follows, ...around.filter((m) => url.endsWith(m.id)).map((m) => ({ ...m, followed: true }))];
         around = around.filter((m) => !url.endsWith(m.id));
         return Promise.resolve(new Response(null, { status: 204 }));
       }
@@ -115,6 +120,32 @@ describe('MusiciansAround', () => {
     const region = await section();
     expect(await within(region).findByText(/Nobody is close enough/)).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'Search musicians' })).toHaveAttribute('href', '/search');
+  });
+
+  it('after following the only musician nearby, says that everyone near is followed (in French too)', async () => {
+    around = [card({})];
+    follows = [card({ id: CHLOE_ID, username: 'chloe', displayedUsername: 'Chloé', delayMs: 80, followed: true })];
+    renderWithProviders(<MusiciansAround />);
+    const region = await section();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Follow Ben' }));
+    expect(
+      await within(region).findByText(/You already follow every musician close enough to rehearse with you/),
+    ).toBeInTheDocument();
+    expect(within(region).queryByText(/Nobody is close enough/)).not.toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'Search musicians' })).toHaveAttribute('href', '/search');
+    cleanup();
+
+    renderWithProviders(<MusiciansAround />, { locale: 'fr' });
+    const fr = await screen.findByRole('region', { name: 'Musiciens autour de vous' });
+    expect(await within(fr).findByText(/Vous suivez déjà tous les musiciens assez proches/)).toBeInTheDocument();
+  });
+
+  it('says nobody is near when the musicians followed are all far away', async () => {
+    around = [];
+    follows = [card({ id: CHLOE_ID, username: 'chloe', displayedUsername: 'Chloé', delayMs: 80, followed: true })];
+    renderWithProviders(<MusiciansAround />);
+    const region = await section();
+    expect(await within(region).findByText(/Nobody is close enough/)).toBeInTheDocument();
   });
 
   it('keeps a failure inside the section, with a retry', async () => {

@@ -26,16 +26,22 @@ import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/ui/section-card';
-import { PATHS } from '../../../lib/paths';
+import { EDIT_PROFILE_PATH, PATHS } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useWithoutBlockers } from '../blocked-by';
 import { COMMUNITY_NS } from '../translations';
 import { AroundCard } from './around-card';
 import { SectionBoundary } from './section-boundary';
-import { AROUND_LIMIT, AROUND_SCOPES, type AroundScope, useMusiciansAround, useOwnProfile } from './use-around';
+import {
+  AROUND_LIMIT,
+  AROUND_SCOPES,
+  type AroundScope,
+  useFollowingSomeoneNear,
+  useMusiciansAround,
+  useOwnProfile,
+} from './use-around';
 
 /** Where a musician sets their city: their profile, opened in edit mode. */
-const EDIT_PROFILE = `${PATHS.me}?edit=1`;
 
 const cardsGrid = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -72,16 +78,34 @@ function Invite({ text, action, to }: { text: string; action: string; to: string
   );
 }
 
+function Loading() {
+  const { t: tc } = useTranslation();
+  return (
+    <Box aria-busy="true">
+      <VisuallyHidden>{tc('loading')}</VisuallyHidden>
+      <AroundSkeleton />
+    </Box>
+  );
+}
+
+/** No one to suggest nearby: because nobody is near, or because I follow everyone who is (they are not suggested). */
+function NobodyAround() {
+  const { t } = useTranslation(COMMUNITY_NS);
+  const followingNear = useFollowingSomeoneNear(true);
+  if (followingNear.isPending) return <Loading />;
+  const text = followingNear.data ? t('around.nobody.allFollowed') : t('around.nobody.around');
+  return <Invite text={text} action={t('around.search')} to={PATHS.search} />;
+}
+
 function AroundList({ userId, username, scope }: { userId: string; username: string; scope: AroundScope }) {
   const { t } = useTranslation(COMMUNITY_NS);
-  const { t: tc } = useTranslation();
   const profile = useOwnProfile({ id: userId, username }, true);
   const around = useMusiciansAround(true, scope);
   const shown = useWithoutBlockers(around.data, (m) => m.id);
 
   // Without a city the server can only guess by country: the hall asks for the city instead.
   if (profile.data && profile.data.city === null)
-    return <Invite text={t('around.noCity')} action={t('around.setCity')} to={EDIT_PROFILE} />;
+    return <Invite text={t('around.noCity')} action={t('around.setCity')} to={EDIT_PROFILE_PATH} />;
   if (profile.isError || around.isError) {
     return (
       <Group gap="sm">
@@ -98,14 +122,8 @@ function AroundList({ userId, username, scope }: { userId: string; username: str
       </Group>
     );
   }
-  if (!profile.data || !around.data) {
-    return (
-      <Box aria-busy="true">
-        <VisuallyHidden>{tc('loading')}</VisuallyHidden>
-        <AroundSkeleton />
-      </Box>
-    );
-  }
+  if (!profile.data || !around.data) return <Loading />;
+  if (shown.length === 0 && scope === 'around') return <NobodyAround />;
   if (shown.length === 0)
     return <Invite text={t(`around.nobody.${scope}`)} action={t('around.search')} to={PATHS.search} />;
   return (

@@ -6,13 +6,11 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Stack.css';
 import type { MusicianCard as Card } from '@tutti/contract/community';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { profilePath } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
-import { nameOf, useCountries, useInstruments } from '../api/reference';
-import { COMMUNITY_NS } from '../translations';
+import { nameOf, useCountries, useInstruments, useSkillName } from '../api/reference';
 import { DelayBadge } from './delay-badge';
 import { FollowButton } from './follow-button';
 import { MusicianAvatar } from './musician-avatar';
@@ -25,9 +23,9 @@ import { VerifiedMark } from './verified-mark';
  * avatar show.
  */
 export function MusicianCard({ musician }: { musician: Card }) {
-  const { t } = useTranslation(COMMUNITY_NS);
   const me = useCurrentUser();
   const locale = currentLanguage();
+  const skillName = useSkillName();
   const instruments = useInstruments();
   const countries = useCountries();
   const self = me?.id === musician.id;
@@ -51,7 +49,7 @@ export function MusicianCard({ musician }: { musician: Card }) {
             <Group gap={6} mt={2}>
               {musician.instruments.map((played) => (
                 <Badge key={played.instrument} variant="light" color="gray" tt="none" fw={500}>
-                  {nameOf(instruments.data, played.instrument, locale)} · {t(`skill.${played.skill}`)}
+                  {nameOf(instruments.data, played.instrument, locale)} · {skillName(played.skill)}
                 </Badge>
               ))}
             </Group>

@@ -10,7 +10,7 @@ import type { Profile } from '@tutti/contract/community';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/ui/section-card';
 import { currentLanguage } from '../../../lib/i18n';
-import { nameOf, useInstruments, useMusicStyles, useSocialNetworks } from '../api/reference';
+import { nameOf, useInstruments, useMusicStyles, useSkillName, useSocialNetworks } from '../api/reference';
 import { COMMUNITY_NS } from '../translations';
 
 const bare = { listStyle: 'none', padding: 0, margin: 0 } as const;
@@ -23,6 +23,7 @@ const bare = { listStyle: 'none', padding: 0, margin: 0 } as const;
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t } = useTranslation(COMMUNITY_NS);
   const locale = currentLanguage();
+  const skillName = useSkillName();
   const instruments = useInstruments();
   const styles = useMusicStyles();
   const networks = useSocialNetworks();
@@ -44,7 +45,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
               <Group key={played.instrument} component="li" gap="xs" wrap="wrap">
                 <Text fw={600}>{nameOf(instruments.data, played.instrument, locale)}</Text>
                 <Badge variant="light" tt="none">
-                  {t(`skill.${played.skill}`)}
+                  {skillName(played.skill)}
                 </Badge>
                 {(played.brand || played.model) && (
                   <Text c="dimmed" size="sm">

@@ -25,6 +25,7 @@ import { VerifiedMark } from '../components/verified-mark';
 import { COMMUNITY_NS } from '../translations';
 import { FollowersList, MyFollowsList } from './followers-list';
 import { ProfileMenu } from './profile-menu';
+import { named } from '../../../lib/elision';
 
 interface ProfileHeaderProps {
   profile: Profile;
@@ -43,7 +44,7 @@ export function ProfileHeader({ profile, onBlock, blocking, extraAction }: Profi
 
   const showFollowers = () =>
     openAppModal({
-      title: t('followers.title', { name }),
+      title: t('followers.title', named(name)),
       size: 'medium',
       children: <FollowersList accountId={profile.id} />,
     });
@@ -56,7 +57,7 @@ export function ProfileHeader({ profile, onBlock, blocking, extraAction }: Profi
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <MusicianAvatar
             picture={profile.profilePicture}
-            alt={t('profile.picture', { name })}
+            alt={t('profile.picture', named(name))}
             size={112}
             radius={999}
             mt={-56}

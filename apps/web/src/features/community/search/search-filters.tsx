@@ -7,18 +7,18 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import { SKILL_LEVELS } from '@tutti/contract/community';
-import type { Locale } from '@tutti/contract/common';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCountries, useInstruments, useMusicSkills, useMusicStyles } from '../api/reference';
+import {
+  optionsByName,
+  useCountries,
+  useInstruments,
+  useMusicStyles,
+  useSkillName,
+  useSkillOptions,
+} from '../api/reference';
 import { COMMUNITY_NS } from '../translations';
 import type { SearchFilters as Filters } from './search-params';
-
-const byName =
-  (locale: Locale) =>
-  (a: { name: Record<Locale, string> }, b: { name: Record<Locale, string> }): number =>
-    a.name[locale].localeCompare(b.name[locale], locale);
 
 interface SearchFiltersProps {
   value: Filters;
@@ -35,23 +35,12 @@ export function SearchFilters({ value, onChange, onClear, canClear }: SearchFilt
   const styles = useMusicStyles();
   const countries = useCountries();
 
-  // The server's levels, in its order and words; the same levels from the contract until they arrive.
-  const skills = useMusicSkills().data;
-  const skillOptions = skills
-    ? skills.map((s) => ({ value: s.id, label: s.name[locale] }))
-    : [
-        { value: 'all', label: t('search.skillAll') },
-        ...SKILL_LEVELS.map((s) => ({ value: s, label: t(`skill.${s}`) })),
-      ];
-  const instrumentOptions = [...(instruments.data ?? [])]
-    .sort(byName(locale))
-    .map((i) => ({ value: i.id, label: i.name[locale] }));
-  const styleOptions = [...(styles.data ?? [])]
-    .sort(byName(locale))
-    .map((s) => ({ value: s.id, label: s.name[locale] }));
-  const countryOptions = [...(countries.data ?? [])]
-    .sort(byName(locale))
-    .map((c) => ({ value: c.code, label: c.name[locale] }));
+  // The same names as the editor's and the profiles' (issue 29), "all" first.
+  const skillName = useSkillName();
+  const skillOptions = [{ value: 'all', label: skillName('all') }, ...useSkillOptions()];
+  const instrumentOptions = optionsByName(instruments.data, locale);
+  const styleOptions = optionsByName(styles.data, locale);
+  const countryOptions = optionsByName(countries.data, locale);
 
   return (
     <Stack gap="sm">

@@ -92,8 +92,8 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
             />
           )}
           <Switch
-            label={t('prefsTab.publicProfile')}
-            description={t('prefsTab.publicProfileHint')}
+            label={tc('publicProfile.label')}
+            description={tc('publicProfile.hint')}
             {...form.getInputProps('publicProfile', { type: 'checkbox' })}
           />
           {setPreferences.isSuccess && <FormAlert kind="success">{t('prefsTab.saved')}</FormAlert>}

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PublicAccount } from '@tutti/contract/community';
 import type { Conversation } from '@tutti/contract/messages';
 import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-error';
 import { messageKeys } from './query-keys';
 
 /** Conversations per page of the list ("Show more" adds the next). */
@@ -34,20 +33,13 @@ export function useConversations(q: string) {
 }
 
 /** GET v1/me/private-messages/conversations/lookup/{id}: my conversation with that musician, or null when there is
- *  none yet (a 404). */
+ *  none yet. */
 export function useConversationWith(accountId: string) {
   return useQuery({
     queryKey: messageKeys.with(accountId),
     // Asked again on each visit: the other musician may have written first since.
     staleTime: 0,
-    queryFn: async (): Promise<Conversation | null> => {
-      try {
-        return await api.call('lookupConversation', { params: { id: accountId } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: (): Promise<Conversation | null> => api.call('lookupConversation', { params: { id: accountId } }),
     retry: false,
   });
 }

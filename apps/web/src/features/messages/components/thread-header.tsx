@@ -12,6 +12,7 @@ import type { ConversationMember } from '@tutti/contract/messages';
 import { MusicianAvatar } from '../../../components/ui/musician-avatar';
 import { PATHS, profilePath } from '../../../lib/paths';
 import { MESSAGES_NS } from '../translations';
+import { named } from '../../../lib/elision';
 
 /** The name a member goes by here: "Deleted musician" once their account is gone. */
 export function useMemberName(): (member: ConversationMember) => string {
@@ -53,7 +54,7 @@ export function ThreadHeader({ other, headingId }: { other: ConversationMember; 
               component={Link}
               to={profilePath(other.username)}
               c="inherit"
-              title={t('thread.toProfile', { name })}
+              title={t('thread.toProfile', named(name))}
             >
               {name}
             </Anchor>

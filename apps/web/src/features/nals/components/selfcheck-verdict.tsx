@@ -7,12 +7,11 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../lib/paths';
+import { EDIT_PROFILE_PATH } from '../../../lib/paths';
 import { tipsFor, verdictOf, type KnownConnection, type SelfcheckVerdict } from '../selfcheck-verdict';
 import { NALS_NS } from '../translations';
 
 /** My profile in edit mode, where the connection type is set. */
-const EDIT_PROFILE = `${PATHS.me}?edit=1`;
 
 // The colour only repeats the words (an icon beside them), so the text keeps the page's own contrast.
 const COLOR: Record<SelfcheckVerdict, string> = { excellent: 'teal.8', good: 'yellow.6', tooHigh: 'red.8' };
@@ -68,7 +67,7 @@ export function SelfcheckVerdictPanel({ roundTripMs, samples, connection }: Self
                 {tip === 'setConnection' && (
                   <>
                     {' '}
-                    <Anchor component={Link} to={EDIT_PROFILE}>
+                    <Anchor component={Link} to={EDIT_PROFILE_PATH}>
                       {t('selfcheck.setConnectionLink')}
                     </Anchor>
                   </>

@@ -68,6 +68,9 @@ describe('OnboardingPage', () => {
       'https://downloads.example/tutti-linux',
     );
     expect(screen.getByText('Waiting for the audio client')).toBeInTheDocument();
+    // The progress bar is named by the text above it (issue 29), and the profile step opens the editor.
+    expect(screen.getByRole('progressbar', { name: '0 of 3 steps done' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('link', { name: 'Complete my profile' })).toHaveAttribute('href', '/me?edit=1');
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith('recordExposure', { body: { test: 'onboarding-step-order' } }),
     );
@@ -78,6 +81,8 @@ describe('OnboardingPage', () => {
     answer(NOTHING_DONE, 'profile-first');
     renderWithProviders(<OnboardingPage />, { locale: 'fr' });
     expect(await screen.findByText('Étapes faites : 0 sur 3')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Étapes faites : 0 sur 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Compléter mon profil' })).toHaveAttribute('href', '/me?edit=1');
     expect(stepTitles()).toEqual([
       'Installer et lancer le client audio',
       'Compléter votre profil',

@@ -15,8 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ONBOARDING_ORDER_TEST, ONBOARDING_ORDER_VARIANTS } from 'virtual:tutti-contract';
 import { useExperiment, useExposure } from '../../../lib/experiments';
-import { PATHS, profilePath } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session';
+import { EDIT_PROFILE_PATH, PATHS } from '../../../lib/paths';
 import { useTitle } from '../../../lib/use-title';
 import { useOnboardingChecklist, useSkipOnboarding } from '../api/onboarding';
 import { AudioClientStep } from '../components/onboarding/audio-client-step';
@@ -82,7 +81,6 @@ export function OnboardingPage() {
 
 function Steps({ checklist, profileFirst }: { checklist: OnboardingChecklist; profileFirst: boolean }) {
   const { t } = useTranslation(NALS_NS);
-  const user = useCurrentUser();
   const doneCount = [checklist.audioClient, checklist.selfcheck, checklist.profile].filter(Boolean).length;
   const selfcheck = (number: number) => (
     <OnboardingStep key="selfcheck" number={number} title={t('onboarding.selfcheck.title')} done={checklist.selfcheck}>
@@ -99,9 +97,10 @@ function Steps({ checklist, profileFirst }: { checklist: OnboardingChecklist; pr
   const profile = (number: number) => (
     <OnboardingStep key="profile" number={number} title={t('onboarding.profile.title')} done={checklist.profile}>
       <StepText>{checklist.profile ? t('onboarding.profile.complete') : t('onboarding.profile.intro')}</StepText>
-      {!checklist.profile && user && (
+      {!checklist.profile && (
         <div>
-          <Button component={Link} to={profilePath(user.username)} variant="light">
+          {/* Straight to the editor: the step is done by filling the profile in, not by reading it (issue 29). */}
+          <Button component={Link} to={EDIT_PROFILE_PATH} variant="light">
             {t('onboarding.profile.action')}
           </Button>
         </div>
@@ -114,7 +113,14 @@ function Steps({ checklist, profileFirst }: { checklist: OnboardingChecklist; pr
         <Text fw={600} id="onboarding-progress">
           {checklist.complete ? t('onboarding.allDone') : t('onboarding.progress', { done: doneCount, total: 3 })}
         </Text>
-        <Progress value={(doneCount / 3) * 100} color="teal.8" aria-labelledby="onboarding-progress" />
+        {/* The name goes on the section, the element with role progressbar; the root has no role (issue 29). */}
+        <Progress.Root size="md">
+          <Progress.Section
+            value={Math.round((doneCount / 3) * 100)}
+            color="teal.8"
+            aria-labelledby="onboarding-progress"
+          />
+        </Progress.Root>
       </Stack>
       <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
         <AudioClientStep number={1} done={checklist.audioClient} />

@@ -12,6 +12,7 @@ import type { Session, SessionKind } from '@tutti/contract/sessions';
 import { ApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
 import { currentLanguage } from '../../../lib/i18n';
+import { useLeaveGuard } from '../../../lib/leave-guard';
 import { PATHS } from '../../../lib/paths';
 import { useNals } from '../../../lib/nals/nals-store';
 import { useCurrentUser } from '../../../lib/session';
@@ -20,11 +21,11 @@ import { useSessionDetails } from '../api/session-details';
 import { wantsAutoJoin } from '../auto-join';
 import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
-import { useLeaveGuard } from '../use-leave-guard';
 import { useRehearsal } from '../use-rehearsal';
 import { useSessionEvents } from '../use-session-events';
 import { RehearsalStage } from './rehearsal-stage';
 import { SessionOverview } from './session-overview';
+import { SubscribeLink } from './subscribe-link';
 
 /** A 409 SESSION_NOT_STARTED names its start; anything else is the common sentence for its code. */
 export function joinErrorText(
@@ -50,10 +51,8 @@ function joinErrorContent(
   if (error instanceof ApiError && error.code === 'NO_MINUTES_LEFT') {
     return (
       <>
-        {t('details.endReasons.minutes')}{' '}
-        <Anchor component={Link} to={PATHS.subscription} fw={600}>
-          {t('minutes.subscribe')}
-        </Anchor>
+        {t('details.endReasons.minutes')}
+        <SubscribeLink before=" " strong />
       </>
     );
   }
@@ -104,7 +103,14 @@ export function RehearsalPage({ kind, title, joinControl, children }: RehearsalP
   const me = useCurrentUser();
   const details = useSessionDetails(sessionId);
   const rehearsal = useRehearsal(kind, sessionId);
-  useLeaveGuard(rehearsal.snapshot.phase === 'joined', details.data?.name ?? '', rehearsal.leave);
+  // While joined, going elsewhere in the app asks first (the layout's navigation guard, issue 9).
+  useLeaveGuard(rehearsal.snapshot.phase === 'joined', {
+    texts: 'leaveRehearsal',
+    name: details.data?.name ?? '',
+    holdsSearch: false,
+    asksOnUnload: false,
+    leave: rehearsal.leave,
+  });
   useSessionEvents(sessionId, rehearsal.end, rehearsal.snapshot.phase === 'joined');
   useTitle(title(details.data));
   const [joinError, setJoinError] = useState<ReactNode>(null);

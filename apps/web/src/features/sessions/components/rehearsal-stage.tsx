@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
@@ -7,16 +7,13 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Session } from '@tutti/contract/sessions';
 import { showToast } from '../../../components/ui/toast-host';
 import { currentLanguage } from '../../../lib/i18n';
-import { PATHS } from '../../../lib/paths';
 import { useNals } from '../../../lib/nals/nals-store';
 import { CLIENT_RETURN_GRACE_MS, type RehearsalSnapshot } from '../rehearsal-controller';
 import { formatStart, formatTime } from '../schedule';
@@ -25,6 +22,7 @@ import { ChimeSwitch } from './chime-switch';
 import { FreeMinutes } from './free-minutes';
 import { NalsRequired } from './nals-required';
 import { RehearsalManager } from './rehearsal-manager';
+import { SubscribeLink } from './subscribe-link';
 
 interface RehearsalStageProps {
   session: Session;
@@ -87,14 +85,7 @@ export function RehearsalStage({ session, snapshot, onLeave, joinControl }: Rehe
         {snapshot.end && (
           <Alert color={snapshot.end === 'left' ? 'gray' : 'yellow'} variant="light" role="status" radius="md">
             {t(`details.endReasons.${snapshot.end}`)}
-            {snapshot.end === 'minutes' && (
-              <>
-                {' '}
-                <Anchor component={Link} to={PATHS.subscription} fw={600}>
-                  {t('minutes.subscribe')}
-                </Anchor>
-              </>
-            )}
+            {snapshot.end === 'minutes' && <SubscribeLink before=" " strong />}
           </Alert>
         )}
         {over ? (

@@ -13,6 +13,7 @@ import { formatStart } from '../schedule';
 import { SESSIONS_NS } from '../translations';
 import { StatusBadges } from './session-card';
 import { ShareActions } from './share-actions';
+import { named } from '../../../lib/elision';
 
 function Musician({ musician, note }: { musician: MusicianRef; note?: string }) {
   return (
@@ -47,7 +48,7 @@ export function SessionOverview({ session, myId }: { session: Session; myId: str
         {session.coverPicture && (
           <Image
             src={session.coverPicture}
-            alt={t('common.coverAlt', { name: session.name })}
+            alt={t('common.coverAlt', named(session.name))}
             radius="md"
             h={180}
             fit="cover"

@@ -44,6 +44,23 @@ function renderPage(state: unknown = null) {
   );
 }
 
+/** One enabled offer (GET v1/me/available-products): the pages may offer to subscribe. */
+const OFFERS = [
+  {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    name: { en: 'Tutti Unlimited', fr: 'Tutti Illimité' },
+    description: { en: '', fr: '' },
+    priceCents: 999,
+    currency: 'EUR',
+    free: false,
+    trial: { length: 14, unit: 'day' },
+    trialAvailable: true,
+  },
+];
+const offers = { 'v1/me/available-products': () => json(200, OFFERS) };
+/** Every product disabled: nothing to subscribe to. */
+const noOffer = { 'v1/me/available-products': () => json(200, []) };
+
 let fetchSpy: ReturnType<typeof vi.fn>;
 function serve(routes: Record<string, (init?: RequestInit) => Response>) {
   fetchSpy = vi.fn((url: string, init?: RequestInit) => {
@@ -80,12 +97,14 @@ describe('OpenRehearsalPage', () => {
       [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
       [`v2/open-rehearsal/${SESSION_ID}/join`]: () => json(200, joined),
       [`v1/open-rehearsal/${SESSION_ID}/quit`]: () => new Response(null, { status: 204 }),
+      ...offers,
     });
     setCurrentUser(userOf(BEN));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Join the rehearsal' }));
 
     expect(await screen.findByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
+    await within(screen.getByTestId('free-minutes')).findByRole('link', { name: 'Subscribe to remove this limit' });
     expect(vi.mocked(sendCommand)).toHaveBeenCalledWith({
       action: 'connect',
       data: { ip: '127.0.0.1', port: 7001, player: 1, charge: ROOM_ID },
@@ -292,6 +311,7 @@ describe('OpenRehearsalPage', () => {
     serve({
       [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
       [`v2/open-rehearsal/${SESSION_ID}/join`]: () => json(200, joined),
+      ...offers,
     });
     setCurrentUser(userOf(BEN));
     renderPage();
@@ -300,7 +320,7 @@ describe('OpenRehearsalPage', () => {
     const deliver = busHandlers.get(busTopics.session(SESSION_ID))!;
     act(() => deliver({ event: 'left', session: sampleSession(), musician: BEN, slot: 1, reason: 'minutes' }));
     const notice = await screen.findByText(/Your free minutes are used up\./);
-    expect(within(notice).getByRole('link', { name: 'Subscribe to remove this limit' })).toHaveAttribute(
+    expect(await within(notice).findByRole('link', { name: 'Subscribe to remove this limit' })).toHaveAttribute(
       'href',
       '/me/subscription',
     );
@@ -310,16 +330,46 @@ describe('OpenRehearsalPage', () => {
     serve({
       [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
       [`v2/open-rehearsal/${SESSION_ID}/join`]: () => apiError(402, 'NO_MINUTES_LEFT'),
+      ...offers,
     });
     setCurrentUser(userOf(BEN));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Join the rehearsal' }));
     const alert = await screen.findByRole('alert');
+    await within(alert).findByRole('link', { name: 'Subscribe to remove this limit' });
     expect(alert).toHaveTextContent('Your free minutes are used up. Subscribe to remove this limit');
     expect(within(alert).getByRole('link', { name: 'Subscribe to remove this limit' })).toHaveAttribute(
       'href',
       '/me/subscription',
     );
+  });
+
+  it('with every product disabled, never offers to subscribe: not in the minutes, the room or at the door', async () => {
+    const joined = sampleJoined({ session: sampleSession({ players: [player(BEN, 1)] }), slot: 1 });
+    let door = true;
+    serve({
+      [`v1/sessions/${SESSION_ID}/details`]: () => json(200, sampleSession()),
+      [`v2/open-rehearsal/${SESSION_ID}/join`]: () => (door ? apiError(402, 'NO_MINUTES_LEFT') : json(200, joined)),
+      ...noOffer,
+    });
+    setCurrentUser(userOf(BEN));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the rehearsal' }));
+    const alert = await screen.findByRole('alert');
+    // The offers were asked for, and the answer (none) is on screen.
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledWith('/api/v1/me/available-products', expect.anything()));
+    expect(alert).toHaveTextContent('Your free minutes are used up.');
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+
+    door = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Join the rehearsal' }));
+    expect(await screen.findByRole('heading', { name: 'Rehearsal manager' })).toBeInTheDocument();
+    expect(screen.getByTestId('free-minutes')).toHaveTextContent('42 minutes left · How free minutes work');
+    const deliver = busHandlers.get(busTopics.session(SESSION_ID))!;
+    act(() => deliver({ event: 'left', session: sampleSession(), musician: BEN, slot: 1, reason: 'minutes' }));
+    const notice = await screen.findByText(/Your free minutes are used up\./);
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Subscribe to remove this limit' })).not.toBeInTheDocument();
   });
 
   it('without a connected audio client, joining waits for it', async () => {

@@ -64,6 +64,22 @@ function useRefreshSubscription() {
     ]);
 }
 
+/** POST v1/me/subscriptions/quote: what I pay today for this product with this card (asked afresh each time the
+ *  confirmation shows, never from an old answer). */
+export const quoteKey = (productId: string, paymentMethod: string | null) =>
+  [...subscriptionKeys.quote, productId, paymentMethod] as const;
+
+export function useQuote(productId: string, paymentMethod: string | null) {
+  return useQuery({
+    queryKey: quoteKey(productId, paymentMethod),
+    queryFn: () => api.call('quoteSubscription', { body: { productId, paymentMethod: paymentMethod! } }),
+    enabled: paymentMethod !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
 /** POST v2/me/subscriptions, confirmed with my password (SPEC section 5). */
 export function useSubscribe() {
   const refresh = useRefreshSubscription();

@@ -18,6 +18,7 @@ import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
+import { useOffersOpen } from '../../../lib/offers';
 import { useInvoices, useRestoreSubscription } from '../api/payments';
 import { SUBSCRIPTIONS_NS } from '../translations';
 import { CancelDialog } from './cancel-dialog';
@@ -116,13 +117,17 @@ export function CurrentSubscription({ subscription }: { subscription: Subscripti
 /** No subscription: the free minutes left this month, and what subscribing changes. */
 export function NoSubscription({ minutes }: { minutes: number | null | undefined }) {
   const { t } = useTranslation(SUBSCRIPTIONS_NS);
+  const offersOpen = useOffersOpen();
   return (
     <Stack gap="xs" data-testid="no-subscription">
       <Text fw={600}>{t('current.none')}</Text>
       {typeof minutes === 'number' && <Text>{t('current.minutesLeft', { count: minutes })}</Text>}
-      <Text size="sm" c="dimmed">
-        {t('current.removesLimit')}
-      </Text>
+      {/* Said only while something can be subscribed to (issue 29). */}
+      {offersOpen && (
+        <Text size="sm" c="dimmed">
+          {t('current.removesLimit')}
+        </Text>
+      )}
     </Stack>
   );
 }

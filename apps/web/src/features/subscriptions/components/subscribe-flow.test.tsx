@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Invoice, PaymentMethods } from '@tutti/contract/payments';
+import type { Invoice, PaymentMethods, SubscriptionQuote } from '@tutti/contract/payments';
 import type { AvailableProduct, MySubscriptions } from '@tutti/contract/subscriptions';
 import { renderWithProviders } from '../../../../test/render';
 import { setCurrentUser } from '../../../lib/session';
@@ -18,8 +18,23 @@ import {
   subscriptionOf,
 } from '../test-fixtures';
 
-type Body = Record<string, string>;
+type Body = Record<string, string | number>;
 const SUBSCRIBE = '/api/v2/me/subscriptions';
+const QUOTE = '/api/v1/me/subscriptions/quote';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** What the server quotes for a card: the trial (ending on 15 January 2031) or the first month today. */
+const quoteOf = (body: Body, patch: Partial<SubscriptionQuote> = {}): SubscriptionQuote => ({
+  productId: String(body.productId),
+  paymentMethod: String(body.paymentMethod),
+  trial: false,
+  amountTodayCents: 999,
+  priceCents: 999,
+  currency: 'EUR',
+  trialEnd: null,
+  ...patch,
+});
+const TRIAL = { trial: true, amountTodayCents: 0, trialEnd: '2031-01-15T12:00:00.000Z' } as const;
 const AUTHENTICATE = '/api/payments/sandbox/v1/payment_intents/pi_1/authenticate';
 const SUBSCRIPTION_ID = '66666666-6666-4666-8666-666666666666';
 const VALIDATE = `/api/v1/subscriptions/${SUBSCRIPTION_ID}/validate`;
@@ -30,6 +45,7 @@ describe('subscribing from an offer', () => {
   let cards: PaymentMethods;
   let invoices: Invoice[];
   let subscribe: (body: Body) => Response;
+  let quote: (body: Body) => Response;
   let validate: () => Response;
   let fetchSpy: ReturnType<typeof vi.fn>;
   const called = (url: string) => fetchSpy.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST');
@@ -42,12 +58,14 @@ describe('subscribing from an offer', () => {
     cards = { items: [], lastCardRequired: false };
     invoices = [];
     subscribe = () => json(400, { error: { code: 'INTERNAL', message: 'unset' } });
+    quote = (body) => json(200, quoteOf(body));
     validate = () => json(500, { error: { code: 'INTERNAL', message: 'unset' } });
     fetchSpy = vi.fn((url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body = init?.body ? (JSON.parse(init.body as string) as Body) : {};
       if (url === SUBSCRIBE && method === 'GET') return Promise.resolve(json(200, mine));
       if (url === SUBSCRIBE) return Promise.resolve(subscribe(body));
+      if (url === QUOTE) return Promise.resolve(quote(body));
       if (url === '/api/v1/me/available-products') return Promise.resolve(json(200, offers));
       if (url.startsWith('/api/v1/me/sessions?')) return Promise.resolve(json(200, mySessionsWith(42)));
       if (url === '/api/v1/me/payments/methods' && method === 'POST') return Promise.resolve(json(201, CARD_SETUP));
@@ -84,6 +102,7 @@ describe('subscribing from an offer', () => {
       mine = noSubscriptions({ current: trialing });
       return json(201, { subscription: trialing, payment: null });
     };
+    quote = (body) => json(200, quoteOf(body, TRIAL));
     renderWithProviders(<SubscriptionPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Start my free trial' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Start your free trial of Band plan' }));
@@ -93,7 +112,7 @@ describe('subscribing from an offer', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save the card' }));
 
     expect(await dialog.findByText('Visa •••• 4242')).toBeInTheDocument();
-    expect(dialog.getByText(/^Free until \d{1,2} \w+ \d{4}, then €9\.99 a month\.$/)).toBeInTheDocument();
+    expect(await dialog.findByText('Free until 15 January 2031, then €9.99 a month.')).toBeInTheDocument();
     const password = dialog.getByLabelText(/Your password/);
     await userEvent.type(password, 'nope');
     await userEvent.click(dialog.getByRole('button', { name: 'Start my free trial' }));
@@ -103,23 +122,27 @@ describe('subscribing from an offer', () => {
     await userEvent.type(password, 'right-password');
     await userEvent.click(dialog.getByRole('button', { name: 'Start my free trial' }));
     expect(await dialog.findByText('Welcome to Band plan!')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Your free trial of Band plan has started' })).toBeInTheDocument();
     expect(
       dialog.getByText('Your free trial runs until 15 January 2031. Then €9.99 a month, unless you cancel before.'),
     ).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: 'Back to the hall' })).toHaveAttribute('href', '/studio/hall');
+    expect(bodyOf(QUOTE)).toEqual({ productId: offers[0]!.id, paymentMethod: 'pm_new' });
     expect(bodyOf(SUBSCRIBE, 1)).toEqual({
       productId: offers[0]!.id,
       password: 'right-password',
       paymentMethod: 'pm_new',
-      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      idempotencyKey: expect.stringMatching(UUID),
+      expectedAmountCents: 0,
     });
-    // The same confirmation sent again: the same key.
-    expect(bodyOf(SUBSCRIBE, 1).idempotencyKey).toBe(bodyOf(SUBSCRIBE, 0).idempotencyKey);
+    // The same confirmation tried again (after the wrong password) keeps its key.
+    expect(bodyOf(SUBSCRIBE, 0).idempotencyKey).toBe(bodyOf(SUBSCRIBE, 1).idempotencyKey);
 
     // The page behind shows the trial, and no offer button any more.
     const current = within(screen.getByRole('region', { name: 'My subscription', hidden: true }));
     expect(await current.findByText('Free trial until 15 January 2031')).toBeInTheDocument();
-  });
+    // Types a whole card key by key, then two passwords.
+  }, 20_000);
 
   it('a declined payment: the reason in my language, the button back, another card offered', async () => {
     offers = [offerOf({ trial: null, trialAvailable: false })];
@@ -132,9 +155,9 @@ describe('subscribing from an offer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'S’abonner' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'S’abonner à Formule groupe' }));
     expect(await dialog.findByText('Visa •••• 0341')).toBeInTheDocument();
-    expect(dialog.getByText(/^9,99\s€ prélevés maintenant, puis chaque mois\.$/)).toBeInTheDocument();
+    expect(await dialog.findByText(/^9,99\s€ aujourd’hui, puis 9,99\s€ par mois\.$/)).toBeInTheDocument();
     await userEvent.type(dialog.getByLabelText(/Votre mot de passe/), 'secret-password');
-    const pay = dialog.getByRole('button', { name: /^M’abonner et payer 9,99\s€$/ });
+    const pay = dialog.getByRole('button', { name: /^M’abonner – 9,99\s€ aujourd’hui$/ });
     await userEvent.click(pay);
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'La provision de cette carte est insuffisante. Rien n’a été prélevé : essayez une autre carte.',
@@ -157,7 +180,7 @@ describe('subscribing from an offer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to Band plan' }));
     await userEvent.type(await dialog.findByLabelText(/Your password/), 'secret-password');
-    const pay = dialog.getByRole('button', { name: /^Subscribe and pay/ });
+    const pay = await dialog.findByRole('button', { name: /^Subscribe – / });
     for (let i = 1; i <= 3; i++) {
       await userEvent.click(pay);
       await waitFor(() => expect(called(SUBSCRIBE)).toHaveLength(i));
@@ -189,7 +212,7 @@ describe('subscribing from an offer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(await dialog.findByLabelText(/Your password/), 'secret-password');
-    await userEvent.click(dialog.getByRole('button', { name: 'Subscribe and pay €9.99' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Subscribe – €9.99 today' }));
     const bank = within(await dialog.findByRole('group', { name: 'Your bank asks you to confirm this payment' }));
     expect(bank.getByText('€9.99 to Tutti for Band plan.')).toBeInTheDocument();
     expect(called(VALIDATE)).toHaveLength(0);
@@ -227,10 +250,80 @@ describe('subscribing from an offer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(await dialog.findByLabelText(/Your password/), 'secret-password');
-    await userEvent.click(dialog.getByRole('button', { name: 'Subscribe and pay €9.99' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Subscribe – €9.99 today' }));
     await userEvent.click(await dialog.findByRole('button', { name: 'Refuse' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Your bank did not confirm. Nothing was charged');
     expect(bodyOf(AUTHENTICATE)).toMatchObject({ result: 'fail' });
+  });
+
+  it('a trial offered, but this card already had one: the first month today, said before confirming', async () => {
+    cards = { items: [cardOf({ id: 'pm_4242' })], lastCardRequired: false };
+    const active = subscriptionOf({ status: 'active', source: 'card', cancelAtPeriodEnd: false });
+    subscribe = () => json(201, { subscription: active, payment: null });
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my free trial' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to Band plan' }));
+    expect(await dialog.findByText('€9.99 today, then €9.99 a month.')).toBeInTheDocument();
+    expect(dialog.queryByText(/^Free until/)).not.toBeInTheDocument();
+    expect(
+      dialog.getByText('This card or your account has already had a free trial, so the first month is paid today.'),
+    ).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText(/Your password/), 'secret-password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Subscribe – €9.99 today' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Your subscription to Band plan has started' }),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('€9.99 paid. Your subscription renews on 15 March 2031.')).toBeInTheDocument();
+    expect(bodyOf(SUBSCRIBE)).toMatchObject({ paymentMethod: 'pm_4242', expectedAmountCents: 999 });
+  });
+
+  it('an amount changed before the confirm: nothing charged, the new amount explained, confirmed again', async () => {
+    offers = [offerOf({ trial: null, trialAvailable: false })];
+    cards = { items: [cardOf({ id: 'pm_4242' })], lastCardRequired: false };
+    const active = subscriptionOf({ status: 'active', source: 'card', cancelAtPeriodEnd: false });
+    subscribe = (body) =>
+      body.expectedAmountCents === 1299
+        ? json(201, { subscription: active, payment: null })
+        : json(409, {
+            error: {
+              code: 'AMOUNT_CHANGED',
+              message: 'changed',
+              details: { quote: quoteOf(body, { amountTodayCents: 1299, priceCents: 1299 }) },
+            },
+          });
+    renderWithProviders(<SubscriptionPage />, { locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'S’abonner' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'S’abonner à Formule groupe' }));
+    await userEvent.type(await dialog.findByLabelText(/Votre mot de passe/), 'secret-password');
+    await userEvent.click(await dialog.findByRole('button', { name: /^M’abonner – 9,99\s€ aujourd’hui$/ }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      /^Rien n’a été débité : le montant dû aujourd’hui est désormais de 12,99\s€, et non de 9,99\s€\./,
+    );
+    expect(dialog.getByText(/^12,99\s€ aujourd’hui, puis 12,99\s€ par mois\.$/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: /^M’abonner – 12,99\s€ aujourd’hui$/ }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Votre abonnement à Formule groupe a commencé' }),
+    ).toBeInTheDocument();
+    expect(bodyOf(SUBSCRIBE, 0)).toMatchObject({ expectedAmountCents: 999 });
+    expect(bodyOf(SUBSCRIBE, 1)).toMatchObject({ expectedAmountCents: 1299, password: 'secret-password' });
+    // A new amount is a new confirmation: its own idempotency key.
+    expect(bodyOf(SUBSCRIBE, 1).idempotencyKey).not.toBe(bodyOf(SUBSCRIBE, 0).idempotencyKey);
+  });
+
+  it('a quote the server cannot give: said, and nothing to confirm', async () => {
+    cards = { items: [cardOf({ id: 'pm_4242' })], lastCardRequired: false };
+    quote = () =>
+      json(503, {
+        error: { code: 'PAYMENTS_UNAVAILABLE', message: 'down', details: { retryAfterSeconds: 30 } },
+      });
+    renderWithProviders(<SubscriptionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my free trial' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('The payment service cannot be reached right now');
+    const buttons = dialog.getAllByRole('button').filter((b) => b.getAttribute('type') === 'submit');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toBeDisabled();
+    expect(called(SUBSCRIBE)).toHaveLength(0);
   });
 
   it('past due: the warning with the next attempt and the way to the billing tab; cancel with a reason', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
@@ -14,8 +14,8 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PaymentCard } from '@tutti/contract/payments';
-import type { AvailableProduct, Subscription, Trial } from '@tutti/contract/subscriptions';
+import type { PaymentCard, SubscriptionQuote } from '@tutti/contract/payments';
+import { CURRENCY, type AvailableProduct, type Subscription } from '@tutti/contract/subscriptions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -23,21 +23,19 @@ import { PATHS } from '../../../lib/paths';
 import { cardExpiry, cardName } from '../payments/card-label';
 import { SUBSCRIPTIONS_NS } from '../translations';
 
-/** When a trial started now ends: days later, or the same day months later (the server's calendar decides). */
-export function trialEndFrom(trial: Trial, now: Date = new Date()): Date {
-  const end = new Date(now);
-  if (trial.unit === 'day') end.setUTCDate(end.getUTCDate() + trial.length);
-  else end.setUTCMonth(end.getUTCMonth() + trial.length);
-  return end;
-}
+export const priceOf = (cents: number) => formatPrice(cents, currentLanguage(), CURRENCY);
 
-export const priceOf = (product: Pick<AvailableProduct, 'priceCents' | 'currency'>) =>
-  formatPrice(product.priceCents, currentLanguage(), product.currency);
+/** What the page explains after a 409 AMOUNT_CHANGED: the amount it showed before the server's new quote. */
+export interface AmountChange {
+  beforeCents: number;
+}
 
 interface ConfirmStepProps {
   product: AvailableProduct;
   card: PaymentCard;
-  trial: boolean;
+  /** What the server says this card and account pay today; null while it is asked. */
+  quote: SubscriptionQuote | null;
+  changed: AmountChange | null;
   busy: boolean;
   failure: string | null;
   passwordError: string | null;
@@ -46,19 +44,22 @@ interface ConfirmStepProps {
   onSubmit: (password: string) => void;
 }
 
-/** SPEC section 5: the card charged, what will happen, and the password that confirms it. */
+/** SPEC section 5: the card charged, exactly what it pays today and after (the server's quote), and the password that
+ *  confirms it. */
 export function ConfirmStep(props: ConfirmStepProps) {
-  const { product, card, trial, busy, failure, passwordError } = props;
+  const { product, card, quote, changed, busy, failure, passwordError } = props;
   const { t } = useTranslation(SUBSCRIPTIONS_NS);
+  const { t: tc } = useTranslation();
   const locale = currentLanguage();
   const [password, setPassword] = useState('');
-  const price = priceOf(product);
+  const price = quote && priceOf(quote.priceCents);
+  const today = quote && priceOf(quote.amountTodayCents);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) props.onSubmit(password);
+    if (!busy && quote) props.onSubmit(password);
   };
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
+    <form onSubmit={submit} noValidate aria-busy={busy || !quote}>
       <Stack gap="md">
         <Paper withBorder radius="md" p="sm">
           <Group justify="space-between" gap="xs" wrap="wrap">
@@ -76,21 +77,32 @@ export function ConfirmStep(props: ConfirmStepProps) {
             </Button>
           </Group>
         </Paper>
-        <Stack gap={4}>
-          <Text fw={700}>
-            {trial && product.trial
-              ? t('subscribe.trialSummary', { date: formatDate(trialEndFrom(product.trial), locale), price })
-              : t('subscribe.paidSummary', { price })}
-          </Text>
-          {trial && (
+        <Stack gap={4} aria-live="polite">
+          {quote ? (
+            <Text fw={700} data-testid="quote-summary">
+              {quote.trial && quote.trialEnd
+                ? t('subscribe.trialSummary', { date: formatDate(quote.trialEnd, locale), price })
+                : t('subscribe.paidSummary', { today, price })}
+            </Text>
+          ) : (
+            <Loader size="sm" aria-label={tc('loading')} />
+          )}
+          {quote && product.trial && (
             <Text size="sm" c="dimmed">
-              {t('subscribe.trialNote')}
+              {quote.trial ? t('subscribe.trialNote') : t('subscribe.noTrialNote')}
             </Text>
           )}
           <Text size="sm" c="dimmed">
             {t('subscribe.cancelAnytime')}
           </Text>
         </Stack>
+        {changed && quote && (
+          <FormAlert kind="error">
+            {changed.beforeCents === 0 && !quote.trial
+              ? t('subscribe.trialGone', { today })
+              : t('subscribe.amountChanged', { today, before: priceOf(changed.beforeCents) })}
+          </FormAlert>
+        )}
         {failure && <FormAlert kind="error">{failure}</FormAlert>}
         <PasswordInput
           label={t('subscribe.password')}
@@ -105,8 +117,8 @@ export function ConfirmStep(props: ConfirmStepProps) {
           }}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            {trial ? t('subscribe.submitTrial') : t('subscribe.submitPaid', { price })}
+          <Button type="submit" loading={busy} disabled={!quote}>
+            {quote?.trial ? t('subscribe.submitTrial') : t('subscribe.submitPaid', { today: today ?? '' })}
           </Button>
         </Group>
       </Stack>

@@ -52,7 +52,17 @@ describe('SubscriptionPage', () => {
     const current = within(screen.getByRole('region', { name: 'My subscription' }));
     expect(await current.findByText('You have no subscription')).toBeInTheDocument();
     expect(await current.findByText('42 minutes of open rehearsal left this month.')).toBeInTheDocument();
-    expect(current.getByText(/A subscription removes this limit/)).toBeInTheDocument();
+    expect(await current.findByText(/A subscription removes this limit/)).toBeInTheDocument();
+  });
+
+  it('with every product disabled: the minutes left, no promise that subscribing removes the limit', async () => {
+    offers = [];
+    renderWithProviders(<SubscriptionPage />);
+    const current = within(screen.getByRole('region', { name: 'My subscription' }));
+    expect(await current.findByText('42 minutes of open rehearsal left this month.')).toBeInTheDocument();
+    expect(await screen.findByText('No offer is available at the moment.')).toBeInTheDocument();
+    expect(current.queryByText(/A subscription removes this limit/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Subscribe|trial/ })).not.toBeInTheDocument();
   });
 
   it('a promo-code subscription: product, status, the day it ends (no renewal) and its source', async () => {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { AvailableProduct } from '@tutti/contract/subscriptions';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useTitle } from '../../../lib/use-title';
-import { useAvailableProducts } from '../api/available-products';
+import { useAvailableProducts } from '../../../lib/offers';
 import { useFreeMinutes } from '../api/free-minutes';
 import { useMySubscriptions } from '../api/my-subscriptions';
 import { CurrentSubscription, NoSubscription } from '../components/current-subscription';

@@ -12,8 +12,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../lib/i18n';
-import { useInstruments } from '../../api/reference';
-import { INSTRUMENTS_MAX, SKILL_LEVELS } from '../limits';
+import { optionsByName, useInstruments, useSkillOptions } from '../../api/reference';
+import { INSTRUMENTS_MAX } from '../limits';
 import { PROFILE_NS } from '../translations';
 import { emptyInstrument, type ProfileFormValues } from './form-model';
 import { EditableRows } from './list-rows';
@@ -22,11 +22,10 @@ import { EditableRows } from './list-rows';
 export function InstrumentsEditor({ form }: { form: UseFormReturnType<ProfileFormValues> }) {
   const { t } = useTranslation(PROFILE_NS);
   const locale = currentLanguage();
+  const skillOptions = useSkillOptions();
   const instruments = useInstruments();
   const rows = form.getValues().instruments;
-  const all = (instruments.data ?? [])
-    .map((i) => ({ value: i.id, label: i.name[locale] }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  const all = optionsByName(instruments.data, locale);
   const listError = form.errors['instruments'];
 
   return (
@@ -48,7 +47,7 @@ export function InstrumentsEditor({ form }: { form: UseFormReturnType<ProfileFor
             />
             <NativeSelect
               label={t('form.skill')}
-              data={SKILL_LEVELS.map((s) => ({ value: s, label: t(`skill.${s}`) }))}
+              data={skillOptions}
               {...form.getInputProps(`instruments.${index}.skill`)}
             />
             <TextInput label={t('form.brand')} maxLength={60} {...form.getInputProps(`instruments.${index}.brand`)} />

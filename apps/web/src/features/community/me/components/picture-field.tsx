@@ -15,6 +15,7 @@ import { PROFILE_NS } from '../translations';
 import { croppedJpeg, type PixelArea } from './crop-image';
 import { CropModal } from './crop-modal';
 import { ProfileCover } from '../../components/profile-cover';
+import { named } from '../../../../lib/elision';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 /** Pixels sent: the server makes its own sizes from them. */
@@ -73,7 +74,7 @@ export function PictureField({ kind, username, current, displayedUsername }: Pic
         {title}
       </Text>
       {kind === 'profile' ? (
-        <MusicianAvatar picture={current} alt={t('avatarAlt', { name: displayedUsername })} size={96} radius={96} />
+        <MusicianAvatar picture={current} alt={t('avatarAlt', named(displayedUsername))} size={96} radius={96} />
       ) : (
         <Box maw={360}>
           <ProfileCover src={current} alt={t('coverAlt')} />

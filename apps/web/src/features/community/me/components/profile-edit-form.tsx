@@ -38,7 +38,8 @@ import type { Profile } from '@tutti/contract/community';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { errorText } from '../../../../lib/error-text';
 import { currentLanguage } from '../../../../lib/i18n';
-import { nameOf, useCountries, useMusicStyles } from '../../api/reference';
+import { useLeaveGuard } from '../../../../lib/leave-guard';
+import { nameOf, optionsByName, useCountries, useMusicStyles } from '../../api/reference';
 import { ProfileSaveError, useSaveProfile } from '../api/my-profile';
 import { BIOGRAPHY_MAX, CONNECTION_TYPES, MUSIC_STYLES_MAX } from '../limits';
 import { PROFILE_NS } from '../translations';
@@ -66,6 +67,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const UNSAVED_CHANGES = { texts: 'unsavedChanges', holdsSearch: true, asksOnUnload: true } as const;
+
 interface ProfileEditFormProps {
   profile: Profile;
   user: CurrentUser;
@@ -88,19 +91,22 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
   });
   const values = form.getValues();
   const [invalid, setInvalid] = useState(false);
+  // Changed and not saved: leaving asks first, in the app and when closing the tab (issue 29). The pictures save at
+  // once, outside the form's values, so an upload alone changes nothing here.
+  const release = useLeaveGuard(form.isDirty(), UNSAVED_CHANGES);
 
-  const countryData = (countries.data ?? [])
-    .map((c) => ({ value: c.code, label: c.name[locale] }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
-  const styleData = (styles.data ?? [])
-    .map((s) => ({ value: s.id, label: s.name[locale] }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  const countryData = optionsByName(countries.data, locale);
+  const styleData = optionsByName(styles.data, locale);
 
   const submit = form.onSubmit(
     (v) => {
       setInvalid(false);
       save.mutate(bodiesOf(v), {
-        onSuccess: onSaved,
+        onSuccess: () => {
+          // Saved: the move back to my profile that follows loses nothing.
+          release();
+          onSaved();
+        },
         onError: (error) => {
           if (error instanceof ProfileSaveError) form.setErrors(formErrorsOf(error.fields, tc));
         },
@@ -187,8 +193,8 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
             {...form.getInputProps('biography')}
           />
           <Switch
-            label={t('form.publicProfile')}
-            description={t('form.publicHint')}
+            label={tc('publicProfile.label')}
+            description={tc('publicProfile.hint')}
             {...form.getInputProps('publicProfile', { type: 'checkbox' })}
           />
           <Switch label={t('form.newsOptIn')} {...form.getInputProps('newsOptIn', { type: 'checkbox' })} />
@@ -214,7 +220,15 @@ export function ProfileEditForm({ profile, user, onSaved, onCancel }: ProfileEdi
         {invalid && <FormAlert kind="error">{t('form.fixErrors')}</FormAlert>}
         {save.isError && <FormAlert kind="error">{t('form.saveError', { reason: errorText(tc, failure) })}</FormAlert>}
         <Group gap="sm" justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+          <Button
+            variant="default"
+            onClick={() => {
+              // Cancel says what it does: the changes go, without a second question.
+              release();
+              onCancel();
+            }}
+            disabled={save.isPending}
+          >
             {t('form.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

@@ -13,6 +13,7 @@ import { MusicianAvatar } from '../../components/musician-avatar';
 import { PROFILE_NS } from '../translations';
 import { placeText } from '../../components/place-text';
 import { ProfileCover } from '../../components/profile-cover';
+import { named } from '../../../../lib/elision';
 
 /** Cover, picture, names, place, badges and counts of my profile; `action` sits beside the names (Edit profile). */
 export function ProfileHeader({ profile, action }: { profile: Profile; action?: ReactNode }) {
@@ -32,7 +33,7 @@ export function ProfileHeader({ profile, action }: { profile: Profile; action?: 
         <Box style={{ borderRadius: '50%', border: '4px solid var(--mantine-color-body)', lineHeight: 0 }}>
           <MusicianAvatar
             picture={profile.profilePicture}
-            alt={t('avatarAlt', { name: profile.displayedUsername })}
+            alt={t('avatarAlt', named(profile.displayedUsername))}
             size={112}
             radius={112}
           />

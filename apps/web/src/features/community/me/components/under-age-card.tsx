@@ -17,6 +17,7 @@ import { currentLanguage } from '../../../../lib/i18n';
 import { PATHS } from '../../../../lib/paths';
 import { MusicianAvatar } from '../../components/musician-avatar';
 import { PROFILE_NS } from '../translations';
+import { named } from '../../../../lib/elision';
 
 /**
  * /me for a musician under 13 (SPEC section 6, eligibleToSocial): every social call would be refused, so none is
@@ -30,7 +31,7 @@ export function UnderAgeCard({ user }: { user: CurrentUser }) {
         <Group gap="xl" align="center" wrap="wrap">
           <MusicianAvatar
             picture={user.profilePicture}
-            alt={t('avatarAlt', { name: user.displayedUsername })}
+            alt={t('avatarAlt', named(user.displayedUsername))}
             size={112}
             radius={112}
           />

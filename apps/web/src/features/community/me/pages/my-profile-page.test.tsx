@@ -71,7 +71,7 @@ describe('MyProfilePage', { timeout: 30_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Add an instrument' }));
     await userEvent.type(screen.getAllByRole('combobox', { name: 'Instrument' })[1]!, 'Dru{ArrowDown}{Enter}');
-    await userEvent.selectOptions(screen.getAllByRole('combobox', { name: 'Skill level' })[1]!, 'Medium');
+    await userEvent.selectOptions(screen.getAllByRole('combobox', { name: 'Skill level' })[1]!, 'Intermediate');
 
     await userEvent.click(screen.getByRole('button', { name: 'Add a link' }));
     await userEvent.type(screen.getAllByRole('combobox', { name: 'Network' })[1]!, 'Insta{ArrowDown}{Enter}');

@@ -1,5 +1,4 @@
-/** A random (version 4) UUID. `crypto.randomUUID` only exists in secure contexts; plain http on a LAN address
- *  still needs one, made from `getRandomValues` (RFC 9562, section 5.4). */
+/** A version 4 UUID. `crypto.randomUUID` only exists in secure contexts: plain http on a LAN address still needs one. */
 export function randomUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

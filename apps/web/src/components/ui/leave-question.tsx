@@ -7,9 +7,13 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import { useTranslation } from 'react-i18next';
+import type { LeaveQuestionTexts } from '../../lib/leave-guard';
 
-interface LeaveRehearsalQuestionProps {
-  sessionName: string;
+interface LeaveQuestionProps {
+  /** Which question: the rehearsal I am in, the changes I have not saved. */
+  texts: LeaveQuestionTexts;
+  /** What the question names (the session), if anything. */
+  name?: string;
   /** Asked before signing out: the question and the Leave button say so. */
   signOut: boolean;
   onStay(): void;
@@ -18,15 +22,15 @@ interface LeaveRehearsalQuestionProps {
 }
 
 /**
- * The body of the "leave the rehearsal?" modal. Stay is the default: it has the focus when the modal opens (Mantine's
+ * The body of the navigation guard's modal ("leave the rehearsal?", "leave without saving?"). Stay is the default: it has the focus when the modal opens (Mantine's
  * focus trap starts on data-autofocus), and it is the filled button; Escape, × and a click outside also stay.
  */
-export function LeaveRehearsalQuestion({ sessionName, signOut, onStay, onLeave }: LeaveRehearsalQuestionProps) {
+export function LeaveQuestion({ texts, name, signOut, onStay, onLeave }: LeaveQuestionProps) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   return (
     <Stack gap="lg">
-      <Text>{t(signOut ? 'leaveRehearsal.questionSignOut' : 'leaveRehearsal.question', { name: sessionName })}</Text>
+      <Text>{t(signOut ? `${texts}.questionSignOut` : `${texts}.question`, { name })}</Text>
       <Group justify="flex-end" gap="sm">
         <Button
           variant="outline"
@@ -37,10 +41,10 @@ export function LeaveRehearsalQuestion({ sessionName, signOut, onStay, onLeave }
             void onLeave();
           }}
         >
-          {t(signOut ? 'leaveRehearsal.leaveAndSignOut' : 'leaveRehearsal.leave')}
+          {t(signOut ? `${texts}.leaveAndSignOut` : `${texts}.leave`)}
         </Button>
         <Button data-autofocus onClick={onStay} disabled={leaving}>
-          {t('leaveRehearsal.stay')}
+          {t(`${texts}.stay`)}
         </Button>
       </Group>
     </Stack>
