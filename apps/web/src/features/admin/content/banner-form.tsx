@@ -102,6 +102,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
               accept={ACCEPT}
               required
               clearable
+              clearButtonProps={{ 'aria-label': t('content.banners.clearImage') }}
               value={small}
               onChange={setSmall}
               error={err('small')}
@@ -112,6 +113,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
               placeholder={t('content.banners.choose')}
               accept={ACCEPT}
               clearable
+              clearButtonProps={{ 'aria-label': t('content.banners.clearImage') }}
               value={large}
               onChange={setLarge}
             />
