@@ -17,6 +17,7 @@ import {
   isSafeBannerLink,
   type Banner,
 } from '@tutti/contract/content';
+import { LOCALES, type Locale } from '@tutti/contract/common';
 import type { FieldErrorCode } from '@tutti/contract/errors';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-error';
@@ -28,6 +29,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 type Field = 'small' | 'large' | 'rank' | 'link' | 'alt.en' | 'alt.fr';
 const FIELDS: readonly string[] = ['rank', 'link', 'alt.en', 'alt.fr'] satisfies Field[];
 const isField = (f: string): f is Field => FIELDS.includes(f);
+const ALT_LABEL = { en: 'content.banners.altEn', fr: 'content.banners.altFr' } as const;
 
 /** A server field error by form field: `banner.link` is the link (`link` on an update), `banner.alt.en` the English
  *  alternative text, a refused image is the image field. */
@@ -64,8 +66,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
   const [large, setLarge] = useState<File | null>(null);
   const [rank, setRank] = useState<number | string>(banner?.rank ?? 1);
   const [link, setLink] = useState(banner?.link ?? '');
-  const [altEn, setAltEn] = useState(banner?.alt.en ?? '');
-  const [altFr, setAltFr] = useState(banner?.alt.fr ?? '');
+  const [alt, setAlt] = useState<Record<Locale, string>>({ en: banner?.alt.en ?? '', fr: banner?.alt.fr ?? '' });
   const [errors, setErrors] = useState<Partial<Record<Field, FieldErrorCode>>>({});
   const err = (f: Field) => {
     const code = errors[f];
@@ -82,7 +83,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
     else if (!isSafeBannerLink(link.trim())) local.link = 'invalid_url';
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    const body = { rank: Number(rank), link: link.trim(), alt: { en: altEn.trim(), fr: altFr.trim() } };
+    const body = { rank: Number(rank), link: link.trim(), alt: { en: alt.en.trim(), fr: alt.fr.trim() } };
     const onError = (error: unknown) => setErrors(fieldsOf(error));
     if (banner) update.mutate({ id: banner.id, body }, { onSuccess: onSaved, onError });
     else if (small) create.mutate({ small, large, banner: body }, { onSuccess: onSaved, onError });
@@ -142,22 +143,20 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('content.banners.altEn')}
-            description={t('content.banners.altHint')}
-            maxLength={BANNER_ALT_MAX}
-            value={altEn}
-            onChange={(e) => setAltEn(e.currentTarget.value)}
-            error={err('alt.en')}
-          />
-          <TextInput
-            label={t('content.banners.altFr')}
-            description={t('content.banners.altHint')}
-            maxLength={BANNER_ALT_MAX}
-            value={altFr}
-            onChange={(e) => setAltFr(e.currentTarget.value)}
-            error={err('alt.fr')}
-          />
+          {LOCALES.map((locale) => (
+            <TextInput
+              key={locale}
+              label={t(ALT_LABEL[locale])}
+              description={t('content.banners.altHint')}
+              maxLength={BANNER_ALT_MAX}
+              value={alt[locale]}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setAlt((a) => ({ ...a, [locale]: value }));
+              }}
+              error={err(`alt.${locale}`)}
+            />
+          ))}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

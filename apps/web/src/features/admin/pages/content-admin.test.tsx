@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminArticle, Banner } from '@tutti/contract/content';
 import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, json, pageOf, renderAdminAt } from '../../../../test/admin-render';
+import { ADMIN_USER, errorBody, json, pageOf, renderAdminAt } from '../../../../test/admin-render';
 import { BlogPostsAdminPage, NewsAdminPage } from './articles-page';
 import { BannersAdminPage } from './banners-page';
 
@@ -119,5 +119,34 @@ describe("the hall's content administration", () => {
       alt: { en: 'Summer rehearsal week', fr: 'Semaine d’été' },
     });
     expect(await screen.findByText('The banner was added.')).toBeInTheDocument();
+  });
+
+  it("edits a banner's alternative text, shown as written, and shows the server's refusal under its field", async () => {
+    const written: Banner = { ...banner, alt: { en: 'Summer week', fr: null } };
+    let refuse = true;
+    answer = (_url, init) => {
+      if (init?.method !== 'PUT') return json(200, [written]);
+      if (refuse) return json(400, errorBody('VALIDATION_FAILED', { 'alt.fr': 'too_long' }));
+      return json(200, { ...written, alt: { en: 'Summer week', fr: 'Semaine d’été' } });
+    };
+    renderAdminAt('/admin/banners', '/admin/banners', <BannersAdminPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the banner' });
+    expect(within(dialog).getByRole('textbox', { name: 'Alternative text (English)' })).toHaveValue('Summer week');
+    const fr = within(dialog).getByRole('textbox', { name: 'Alternative text (French)' });
+    expect(fr).toHaveValue('');
+    await userEvent.type(fr, 'Semaine d’été');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This value is too long.')).toBeInTheDocument();
+    expect(fr).toHaveAttribute('aria-invalid', 'true');
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The banner was changed.')).toBeInTheDocument();
+    const put = fetchSpy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT').at(-1);
+    expect(JSON.parse((put?.[1] as RequestInit).body as string)).toEqual({
+      rank: 3,
+      link: '/studio/sessions',
+      alt: { en: 'Summer week', fr: 'Semaine d’été' },
+    });
   });
 });
