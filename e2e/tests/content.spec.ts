@@ -12,6 +12,8 @@ const W = {
     newBanner: 'New banner',
     rank: 'Rank',
     link: 'Link',
+    altEn: 'Alternative text (English)',
+    altFr: 'Alternative text (French)',
     bannerAdded: 'The banner was added.',
     news: 'News',
     writeNews: 'Write a news item',
@@ -30,6 +32,8 @@ const W = {
     newBanner: 'Nouvelle bannière',
     rank: 'Rang',
     link: 'Lien',
+    altEn: 'Texte alternatif (anglais)',
+    altFr: 'Texte alternatif (français)',
     bannerAdded: 'La bannière a été ajoutée.',
     news: 'Actualités',
     writeNews: 'Rédiger une actualité',
@@ -55,13 +59,14 @@ for (const lang of ['en', 'fr'] as const) {
     const stamp = Date.now().toString(36);
     const title = { en: `Summer jam ${stamp}`, fr: `Jam d’été ${stamp}` };
     const link = `/studio/sessions?from=banner-${lang}-${stamp}`;
+    const alt = { en: `Summer rehearsal week ${stamp}`, fr: `Semaine de répétition d’été ${stamp}` };
     if (lang === 'en') await adminSession(request);
     const admin = lang === 'en' ? ADMIN : await frenchAdmin(request);
     const admins = await openBrowser(browser, { locale: BROWSER_LOCALE[lang], timezoneId: 'UTC' });
     const page = admins.page;
     await logInViaUi(page, admin, { lang });
 
-    // A banner with both images, a rank and an in-app link.
+    // A banner with both images, a rank, an in-app link and its picture's alternative text in both languages.
     await page.goto('/admin/banners');
     await expect(page.getByRole('heading', { level: 1, name: w.banners })).toBeVisible();
     await page.getByRole('button', { name: w.addBanner }).click();
@@ -71,6 +76,9 @@ for (const lang of ['en', 'fr'] as const) {
     await files.nth(1).setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: gradientPng(800, 200) });
     await bannerDialog.getByRole('textbox', { name: w.rank }).fill('1');
     await bannerDialog.getByRole('textbox', { name: w.link }).fill(link);
+    await bannerDialog.getByRole('textbox', { name: w.altEn }).fill(alt.en);
+    await bannerDialog.getByRole('textbox', { name: w.altFr }).fill(alt.fr);
+    await lookAtAdminScreen(page, 'admin-banner-form', lang, 'banner form');
     await bannerDialog.getByRole('button', { name: w.addBanner }).click();
     await expect(page.getByText(w.bannerAdded)).toBeVisible();
     await expect(page.getByRole('link', { name: link })).toBeVisible();
@@ -106,9 +114,11 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(article.locator('strong')).toHaveText('instrument');
     // Raw HTML is text, never an element.
     await expect(article.locator('script')).toHaveCount(0);
-    const banner = hall.locator(`a[href="${link}"]`);
+    // The banner's link is named by its picture's alternative text in the reader's language, not by its path.
+    const banner = hall.getByRole('link', { name: alt[lang], exact: true });
     await banner.scrollIntoViewIfNeeded();
     await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('href', link);
     // The large image on a wide screen, the small one on a phone.
     const shown = () => banner.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.currentSrc);
     await expect.poll(shown).toMatch(/\/uploads\/banners\//);

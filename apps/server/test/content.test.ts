@@ -205,6 +205,50 @@ describe.each(databases())('news, blog posts and banners on $name', (database) =
     expect((await postBanner(multipartForm({ small: png }))).json.error.fields).toEqual({ banner: 'required' });
   });
 
+  it("keeps a banner picture's alternative text in both languages, optional, trimmed and bounded", async () => {
+    const png = await bannerPng(80, 40);
+    const alt = { en: '  Summer rehearsal week: 20% off  ', fr: "Semaine de répétition d'été : 20 % de remise" };
+    const made = await postBanner(
+      multipartForm({ small: png }, { banner: JSON.stringify({ rank: 3, link: '/me', alt }) }),
+    );
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const stored = { en: 'Summer rehearsal week: 20% off', fr: alt.fr };
+    expect(made.json.alt).toEqual(stored);
+    for (const [path, user] of [
+      ['v1/banners', boss],
+      ['v1/banners/active', null],
+    ] as const) {
+      const found = (await as(user).get<Banner[]>(path)).json.find((b) => b.id === made.json.id);
+      expect(found?.alt, path).toEqual(stored);
+    }
+
+    // Older clients send no alternative text: none is stored, and an update without one keeps what was written.
+    const old = await postBanner(multipartForm({ small: png }, { banner: JSON.stringify({ rank: 4, link: '/me' }) }));
+    expect(old.json.alt).toEqual({ en: null, fr: null });
+    const moved = await admin().put<Banner>(`v1/banners/${made.json.id}`, { rank: 2, link: '/me' });
+    expect(moved.json.alt).toEqual(stored);
+    const frOnly = await admin().put<Banner>(`v1/banners/${made.json.id}`, {
+      rank: 2,
+      link: '/me',
+      alt: { en: ' ', fr: 'Offre' },
+    });
+    expect(frOnly.json.alt).toEqual({ en: null, fr: 'Offre' });
+
+    const long = { en: 'x'.repeat(201), fr: 'ok' };
+    const tooLong = await postBanner(
+      multipartForm({ small: png }, { banner: JSON.stringify({ rank: 1, link: '/me', alt: long }) }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.error.fields).toEqual({ 'banner.alt.en': 'too_long' });
+    const put = await admin().put(`v1/banners/${made.json.id}`, {
+      rank: 1,
+      link: '/me',
+      alt: { en: 'ok', fr: 'y'.repeat(201) },
+    });
+    expect(put.status).toBe(400);
+    expect(put.json.error.fields).toEqual({ 'alt.fr': 'too_long' });
+  });
+
   it('checks banner images by content and keeps nothing of a refused upload', async () => {
     const banner = JSON.stringify({ rank: 1, link: '/me' });
     const count = async () => (await admin().get<Banner[]>('v1/banners')).json.length;

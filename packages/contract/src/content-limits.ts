@@ -10,3 +10,5 @@ export const BLOG_PAGE_SIZE = 5;
 
 export const BANNER_RANK_MAX = 1000;
 export const BANNER_LINK_MAX = 500;
+/** A banner's alternative text, per language (issue 29 point 6). */
+export const BANNER_ALT_MAX = 200;

@@ -4,6 +4,7 @@ import { IdParamsSchema, LocalizedNameSchema, PageQuerySchema, PageSchema, text 
 import { def } from './endpoint.ts';
 import { fieldCode as code } from './errors.ts';
 import {
+  BANNER_ALT_MAX,
   BANNER_LINK_MAX,
   BANNER_RANK_MAX,
   BLOG_PAGE_SIZE,
@@ -18,7 +19,7 @@ import {
  * and French; the server renders the Markdown into safe HTML (docs/decisions/0037-content-markdown-on-the-server.md).
  */
 
-export { BANNER_LINK_MAX, BANNER_RANK_MAX, BLOG_PAGE_SIZE, LATEST_NEWS, MARKDOWN_MAX, TITLE_MAX };
+export { BANNER_ALT_MAX, BANNER_LINK_MAX, BANNER_RANK_MAX, BLOG_PAGE_SIZE, LATEST_NEWS, MARKDOWN_MAX, TITLE_MAX };
 
 // ---- news and blog posts
 
@@ -85,6 +86,8 @@ export function isSafeBannerLink(link: string): boolean {
   }
 }
 
+const altText = text({ error: 'invalid' }).trim().max(BANNER_ALT_MAX, code('too_long')).default('');
+
 export const BannerBodySchema = z.object({
   /** Smaller first: the hall shows banners by rank. */
   rank: z.number(code('required')).int(code('invalid')).min(0, code('invalid')).max(BANNER_RANK_MAX, code('invalid')),
@@ -93,6 +96,9 @@ export const BannerBodySchema = z.object({
     .min(1, code('required'))
     .max(BANNER_LINK_MAX, code('too_long'))
     .refine(isSafeBannerLink, code('invalid_url')),
+  /** What the picture says, for screen readers (issue 29 point 6), in English and French; a language left empty
+   *  (or the whole object left out, as older clients do) has none. Left out on an update: the text is kept. */
+  alt: z.object({ en: altText, fr: altText }).optional(),
 });
 export type BannerBody = z.infer<typeof BannerBodySchema>;
 
@@ -105,6 +111,8 @@ export const BannerSchema = z
     smallUrl: z.string(),
     /** For wide screens; null: the small one is shown everywhere. */
     largeUrl: z.string().nullable(),
+    /** The picture's alternative text per language; null where none was written (the page then falls back). */
+    alt: z.object({ en: z.string().nullable(), fr: z.string().nullable() }),
     createdAt: z.string(),
   })
   .meta({ id: 'Banner' });
@@ -215,7 +223,7 @@ export const contentEndpoints = {
     method: 'POST',
     path: 'v1/banners',
     summary:
-      'Add a banner: multipart with the image `small` (phones), optionally `large` (wide screens), and `banner`, the JSON {rank, link}; a link is an in-app path or an https address',
+      'Add a banner: multipart with the image `small` (phones), optionally `large` (wide screens), and `banner`, the JSON {rank, link, alt?: {en, fr}}; a link is an in-app path or an https address',
     upload: BANNER_UPLOAD,
     response: BannerSchema,
     status: 201,
@@ -224,7 +232,7 @@ export const contentEndpoints = {
     ...admin,
     method: 'PUT',
     path: 'v1/banners/{id}',
-    summary: "Change a banner's rank and link",
+    summary: "Change a banner's rank, link and alternative text",
     params: IdParamsSchema,
     body: BannerBodySchema,
     response: BannerSchema,

@@ -43,6 +43,12 @@ function parseBannerField(value: string | undefined): BannerBody {
   throw invalid(fields);
 }
 
+/** The alternative text's columns: an empty language is none (null). Without `alt` (older clients), nothing. */
+function altColumns(alt: BannerBody['alt']): Partial<Pick<BannerRow, 'altEn' | 'altFr'>> {
+  if (!alt) return {};
+  return { altEn: alt.en || null, altFr: alt.fr || null };
+}
+
 /** Banners: two pictures checked by content and re-encoded (platform/storage/images.ts), stored under fresh keys;
  *  a banner's row holds the keys, its answer the public URLs. */
 export function createBannersService(deps: BannersDeps) {
@@ -53,6 +59,7 @@ export function createBannersService(deps: BannersDeps) {
     link: row.link,
     smallUrl: storage.publicUrl(row.smallKey),
     largeUrl: row.largeKey ? storage.publicUrl(row.largeKey) : null,
+    alt: { en: row.altEn, fr: row.altFr },
     createdAt: row.createdAt.toISOString(),
   });
 
@@ -80,6 +87,9 @@ export function createBannersService(deps: BannersDeps) {
             link: body.link,
             smallKey: keys[0] ?? '',
             largeKey: keys[1] ?? null,
+            altEn: null,
+            altFr: null,
+            ...altColumns(body.alt),
             createdAt: at,
           });
           await record(tx, { actorId, action: 'banner.create', details: { id: inserted.id, ...body }, at });
@@ -96,7 +106,7 @@ export function createBannersService(deps: BannersDeps) {
     async update(actorId: string, id: string, body: BannerBody): Promise<Banner> {
       const at = now();
       const row = await db.transaction(async (tx) => {
-        const updated = await repo.updateBanner(tx, id, body);
+        const updated = await repo.updateBanner(tx, id, { rank: body.rank, link: body.link, ...altColumns(body.alt) });
         if (!updated) throw notFound('No such banner');
         await record(tx, { actorId, action: 'banner.update', details: { id, ...body }, at });
         return updated;

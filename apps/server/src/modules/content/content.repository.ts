@@ -77,7 +77,11 @@ export function createContentRepository(db: Db) {
       return row;
     },
 
-    async updateBanner(q: Db, id: string, values: Pick<BannerRow, 'rank' | 'link'>): Promise<BannerRow | undefined> {
+    async updateBanner(
+      q: Db,
+      id: string,
+      values: Pick<BannerRow, 'rank' | 'link'> & Partial<Pick<BannerRow, 'altEn' | 'altFr'>>,
+    ): Promise<BannerRow | undefined> {
       const [row] = await q.update(banners).set(values).where(eq(banners.id, id)).returning();
       return row;
     },

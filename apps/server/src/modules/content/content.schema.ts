@@ -43,6 +43,9 @@ export const banners = pgTable(
     /** Storage keys (platform/storage), never URLs. */
     smallKey: text('small_key').notNull(),
     largeKey: text('large_key'),
+    /** The picture's alternative text (issue 29 point 6); null: none written in that language. */
+    altEn: text('alt_en'),
+    altFr: text('alt_fr'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('banners_rank_idx').on(t.rank, t.createdAt)],

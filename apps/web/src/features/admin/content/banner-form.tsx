@@ -10,7 +10,14 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BANNER_LINK_MAX, BANNER_RANK_MAX, isSafeBannerLink, type Banner } from '@tutti/contract/content';
+import {
+  BANNER_ALT_MAX,
+  BANNER_LINK_MAX,
+  BANNER_RANK_MAX,
+  isSafeBannerLink,
+  type Banner,
+} from '@tutti/contract/content';
+import { LOCALES, type Locale } from '@tutti/contract/common';
 import type { FieldErrorCode } from '@tutti/contract/errors';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-error';
@@ -19,15 +26,19 @@ import { useCreateBanner, useUpdateBanner } from '../api/content';
 import { ADMIN_NS } from '../translations';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
-type Field = 'small' | 'large' | 'rank' | 'link';
+type Field = 'small' | 'large' | 'rank' | 'link' | 'alt.en' | 'alt.fr';
+const FIELDS: readonly string[] = ['rank', 'link', 'alt.en', 'alt.fr'] satisfies Field[];
+const isField = (f: string): f is Field => FIELDS.includes(f);
+const ALT_LABEL = { en: 'content.banners.altEn', fr: 'content.banners.altFr' } as const;
 
-/** A server field error by form field: `banner.link` is the link, a refused image is the image field. */
+/** A server field error by form field: `banner.link` is the link (`link` on an update), `banner.alt.en` the English
+ *  alternative text, a refused image is the image field. */
 function fieldsOf(error: unknown): Partial<Record<Field, FieldErrorCode>> {
   if (!(error instanceof ApiError)) return {};
   const out: Partial<Record<Field, FieldErrorCode>> = {};
   for (const [path, code] of Object.entries(error.fields)) {
     const field = path.replace(/^banner\./, '');
-    if ((field === 'rank' || field === 'link') && code) out[field] = code;
+    if (isField(field) && code) out[field] = code;
   }
   if (error.code === 'INVALID_IMAGE' || error.code === 'IMAGE_TOO_LARGE' || error.code === 'PAYLOAD_TOO_LARGE') {
     out.small = 'invalid';
@@ -36,14 +47,15 @@ function fieldsOf(error: unknown): Partial<Record<Field, FieldErrorCode>> {
 }
 
 interface BannerFormProps {
-  /** The banner to edit (rank and link only); a new one, with its images, without. */
+  /** The banner to edit (rank, link and alternative text); a new one, with its images, without. */
   banner?: Banner;
   onSaved: (banner: Banner) => void;
   onCancel: () => void;
 }
 
-/** A banner: its small image (phones), its optional large one (wide screens), its rank and where it links: a path
- *  of the app (`/studio/sessions`) or an https address. */
+/** A banner: its small image (phones), its optional large one (wide screens), its rank, where it links (a path of
+ *  the app, `/studio/sessions`, or an https address) and what its picture says, in English and French, for screen
+ *  readers (issue 29 point 6). */
 export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
   const { t } = useTranslation(ADMIN_NS);
   const { t: tc } = useTranslation();
@@ -54,6 +66,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
   const [large, setLarge] = useState<File | null>(null);
   const [rank, setRank] = useState<number | string>(banner?.rank ?? 1);
   const [link, setLink] = useState(banner?.link ?? '');
+  const [alt, setAlt] = useState<Record<Locale, string>>({ en: banner?.alt.en ?? '', fr: banner?.alt.fr ?? '' });
   const [errors, setErrors] = useState<Partial<Record<Field, FieldErrorCode>>>({});
   const err = (f: Field) => {
     const code = errors[f];
@@ -70,7 +83,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
     else if (!isSafeBannerLink(link.trim())) local.link = 'invalid_url';
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    const body = { rank: Number(rank), link: link.trim() };
+    const body = { rank: Number(rank), link: link.trim(), alt: { en: alt.en.trim(), fr: alt.fr.trim() } };
     const onError = (error: unknown) => setErrors(fieldsOf(error));
     if (banner) update.mutate({ id: banner.id, body }, { onSuccess: onSaved, onError });
     else if (small) create.mutate({ small, large, banner: body }, { onSuccess: onSaved, onError });
@@ -90,6 +103,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
               accept={ACCEPT}
               required
               clearable
+              clearButtonProps={{ 'aria-label': t('content.banners.clearImage') }}
               value={small}
               onChange={setSmall}
               error={err('small')}
@@ -100,6 +114,7 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
               placeholder={t('content.banners.choose')}
               accept={ACCEPT}
               clearable
+              clearButtonProps={{ 'aria-label': t('content.banners.clearImage') }}
               value={large}
               onChange={setLarge}
             />
@@ -126,6 +141,22 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
             onChange={(e) => setLink(e.currentTarget.value)}
             error={err('link')}
           />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {LOCALES.map((locale) => (
+            <TextInput
+              key={locale}
+              label={t(ALT_LABEL[locale])}
+              description={t('content.banners.altHint')}
+              maxLength={BANNER_ALT_MAX}
+              value={alt[locale]}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setAlt((a) => ({ ...a, [locale]: value }));
+              }}
+              error={err(`alt.${locale}`)}
+            />
+          ))}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

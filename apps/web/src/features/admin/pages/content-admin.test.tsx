@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminArticle, Banner } from '@tutti/contract/content';
 import { setCurrentUser } from '../../../lib/session';
-import { ADMIN_USER, json, pageOf, renderAdminAt } from '../../../../test/admin-render';
+import { ADMIN_USER, errorBody, json, pageOf, renderAdminAt } from '../../../../test/admin-render';
 import { BlogPostsAdminPage, NewsAdminPage } from './articles-page';
 import { BannersAdminPage } from './banners-page';
 
@@ -23,6 +23,7 @@ const banner: Banner = {
   link: '/studio/sessions',
   smallUrl: '/uploads/banners/s.jpg',
   largeUrl: '/uploads/banners/l.jpg',
+  alt: { en: null, fr: null },
   createdAt: '2030-12-01T12:00:00.000Z',
 };
 
@@ -82,7 +83,7 @@ describe("the hall's content administration", () => {
     await waitFor(() => expect(requests()).toContain(`DELETE /api/v1/blog-posts/${ID}`));
   });
 
-  it('adds a banner with its two images, rank and link, and refuses a javascript: link before sending', async () => {
+  it('adds a banner with its two images, rank, link and alternative text, and refuses a javascript: link before sending', async () => {
     answer = (_url, init) => (init?.method === 'POST' ? json(201, banner) : json(200, [banner]));
     renderAdminAt('/admin/banners', '/admin/banners', <BannersAdminPage />);
     expect(await screen.findByRole('img', { name: 'Large image of the banner' })).toHaveAttribute(
@@ -103,12 +104,49 @@ describe("the hall's content administration", () => {
     expect(requests().some((r) => r.startsWith('POST'))).toBe(false);
     await userEvent.clear(link);
     await userEvent.type(link, '/studio/sessions');
+    const altEn = within(dialog).getByRole('textbox', { name: 'Alternative text (English)' });
+    expect(altEn).toHaveAccessibleDescription(/read out by screen readers/);
+    await userEvent.type(altEn, ' Summer rehearsal week ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Alternative text (French)' }), 'Semaine d’été');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add a banner' }));
     await waitFor(() => expect(requests()).toContain('POST /api/v1/banners'));
     const form = sent('POST')?.body as FormData;
     expect((form.get('small') as File).name).toBe('small.jpg');
     expect((form.get('large') as File).name).toBe('large.jpg');
-    expect(JSON.parse(form.get('banner') as string)).toEqual({ rank: 1, link: '/studio/sessions' });
+    expect(JSON.parse(form.get('banner') as string)).toEqual({
+      rank: 1,
+      link: '/studio/sessions',
+      alt: { en: 'Summer rehearsal week', fr: 'Semaine d’été' },
+    });
     expect(await screen.findByText('The banner was added.')).toBeInTheDocument();
+  });
+
+  it("edits a banner's alternative text, shown as written, and shows the server's refusal under its field", async () => {
+    const written: Banner = { ...banner, alt: { en: 'Summer week', fr: null } };
+    let refuse = true;
+    answer = (_url, init) => {
+      if (init?.method !== 'PUT') return json(200, [written]);
+      if (refuse) return json(400, errorBody('VALIDATION_FAILED', { 'alt.fr': 'too_long' }));
+      return json(200, { ...written, alt: { en: 'Summer week', fr: 'Semaine d’été' } });
+    };
+    renderAdminAt('/admin/banners', '/admin/banners', <BannersAdminPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the banner' });
+    expect(within(dialog).getByRole('textbox', { name: 'Alternative text (English)' })).toHaveValue('Summer week');
+    const fr = within(dialog).getByRole('textbox', { name: 'Alternative text (French)' });
+    expect(fr).toHaveValue('');
+    await userEvent.type(fr, 'Semaine d’été');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This value is too long.')).toBeInTheDocument();
+    expect(fr).toHaveAttribute('aria-invalid', 'true');
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The banner was changed.')).toBeInTheDocument();
+    const put = fetchSpy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT').at(-1);
+    expect(JSON.parse((put?.[1] as RequestInit).body as string)).toEqual({
+      rank: 3,
+      link: '/studio/sessions',
+      alt: { en: 'Summer week', fr: 'Semaine d’été' },
+    });
   });
 });

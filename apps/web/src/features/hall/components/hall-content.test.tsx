@@ -14,12 +14,13 @@ const article = (n: number, extra: Partial<Article> = {}): Article => ({
   publishedAt: '2030-12-01T12:00:00.000Z',
   ...extra,
 });
-const banner = (rank: number, link: string, large: boolean): Banner => ({
+const banner = (rank: number, link: string, large: boolean, alt: Banner['alt'] = { en: null, fr: null }): Banner => ({
   id: `11111111-0000-4000-8000-${String(rank).padStart(12, '0')}`,
   rank,
   link,
   smallUrl: `/uploads/banners/s${rank}.jpg`,
   largeUrl: large ? `/uploads/banners/l${rank}.jpg` : null,
+  alt,
   createdAt: '2030-12-01T12:00:00.000Z',
 });
 
@@ -27,15 +28,16 @@ describe("the hall's news, banners and blog", () => {
   let fetchSpy: ReturnType<typeof vi.fn>;
   const requests = () => fetchSpy.mock.calls.map(([url]) => String(url));
 
+  let banners: Banner[];
+
   beforeEach(() => {
     setCurrentUser(ADMIN_USER);
+    banners = [banner(1, '/studio/sessions', true), banner(2, 'https://tutti.example/x', false)];
     fetchSpy = vi.fn((url: string) => {
       if (url.includes('v1/news/latest'))
         return Promise.resolve(json(200, [article(1, { title: { en: 'Big news', fr: 'Grande nouvelle' } })]));
       if (url.includes('v1/banners/active')) {
-        return Promise.resolve(
-          json(200, [banner(1, '/studio/sessions', true), banner(2, 'https://tutti.example/x', false)]),
-        );
+        return Promise.resolve(json(200, banners));
       }
       const page = Number(new URL(url, 'http://x').searchParams.get('p'));
       const items = page === 1 ? [1, 2, 3, 4, 5].map((n) => article(n + 10)) : [article(16)];
@@ -83,5 +85,33 @@ describe("the hall's news, banners and blog", () => {
     expect(inApp?.querySelector('img')?.getAttribute('src')).toBe('/uploads/banners/s1.jpg');
     // Without a large image, the small one shows everywhere.
     expect(external?.querySelector('source')).toBeNull();
+  });
+
+  it("names each banner's link by its picture's alternative text in the reader's language, never by its path", async () => {
+    banners = [
+      banner(1, '/studio/sessions', true, { en: 'Summer rehearsal week', fr: 'Semaine de répétition d’été' }),
+      banner(2, 'https://tutti.example/x', false, { en: null, fr: 'Concours de printemps' }),
+      banner(3, '/me', false),
+    ];
+    const { unmount } = renderWithProviders(<HallContent />);
+    const en = await screen.findAllByRole('link', { name: /Summer|Concours|Announcement/ });
+    expect(en.map((l) => l.getAttribute('href'))).toEqual(['/studio/sessions', 'https://tutti.example/x', '/me']);
+    // The other language when the reader's is missing, then a numbered label: no path is read out.
+    expect(screen.getByRole('link', { name: 'Summer rehearsal week' })).toHaveAttribute('href', '/studio/sessions');
+    expect(screen.getByRole('link', { name: 'Concours de printemps' })).toHaveAttribute(
+      'href',
+      'https://tutti.example/x',
+    );
+    expect(screen.getByRole('link', { name: 'Announcement 3' })).toHaveAttribute('href', '/me');
+    expect(screen.getByRole('img', { name: 'Summer rehearsal week' })).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<HallContent />, { locale: 'fr' });
+    expect(await screen.findByRole('link', { name: 'Semaine de répétition d’été' })).toHaveAttribute(
+      'href',
+      '/studio/sessions',
+    );
+    expect(screen.getByRole('link', { name: 'Concours de printemps' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Annonce 3' })).toHaveAttribute('href', '/me');
   });
 });

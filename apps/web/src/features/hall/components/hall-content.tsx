@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import type { Article, Banner } from '@tutti/contract/content';
 import { SectionCard } from '../../../components/ui/section-card';
 import { formatDate } from '../../../lib/format';
+import type { Locale } from '@tutti/contract/common';
 import { currentLanguage } from '../../../lib/i18n';
 import { useActiveBanners, useBlogPosts, useLatestNews } from '../api/content';
 import classes from './hall-content.module.css';
@@ -21,23 +22,33 @@ import { HALL_NS } from '../../../lib/translations/hall';
 /** Wide screens show a banner's large image (from Mantine's `sm` breakpoint, 48em). */
 export const WIDE_SCREEN = '(min-width: 48em)';
 
+/** What a banner's picture says to a screen reader, which names its link (issue 29 point 6): the administrator's
+ *  alternative text in the reader's language, else in the other one, else `fallback` ("Announcement 2"), never the
+ *  link's path. */
+export function bannerAlt(banner: Banner, locale: Locale, fallback: string): string {
+  const other: Locale = locale === 'en' ? 'fr' : 'en';
+  return banner.alt[locale] ?? banner.alt[other] ?? fallback;
+}
+
 /** One banner: its large image on wide screens, its small one on phones, linking where the administrator said (an
- *  app path stays in the app; an https address opens in a new tab). The box keeps the image's ratio before it
- *  loads, so nothing below moves. */
-export function HallBanner({ banner, label }: { banner: Banner; label: string }) {
+ *  app path stays in the app; an https address opens in a new tab); the picture's alternative text names the link.
+ *  The box keeps the image's ratio before it loads, so nothing below moves. */
+export function HallBanner({ banner, n }: { banner: Banner; n: number }) {
+  const { t } = useTranslation(HALL_NS);
+  const alt = bannerAlt(banner, currentLanguage(), t('content.bannerLabel', { n }));
   const picture = (
     <picture>
       {banner.largeUrl && <source media={WIDE_SCREEN} srcSet={banner.largeUrl} />}
-      <img src={banner.smallUrl} alt="" loading="lazy" decoding="async" className={classes.image} />
+      <img src={banner.smallUrl} alt={alt} loading="lazy" decoding="async" className={classes.image} />
     </picture>
   );
   const className = `${classes.banner} ${banner.largeUrl ? classes.withLarge : ''}`;
   return banner.link.startsWith('/') ? (
-    <Link to={banner.link} className={className} aria-label={label}>
+    <Link to={banner.link} className={className}>
       {picture}
     </Link>
   ) : (
-    <a href={banner.link} target="_blank" rel="noopener noreferrer" className={className} aria-label={label}>
+    <a href={banner.link} target="_blank" rel="noopener noreferrer" className={className}>
       {picture}
     </a>
   );
@@ -76,7 +87,7 @@ function HallBanners() {
   return (
     <Stack gap="md" component="section" aria-label={t('content.banners')}>
       {list.map((b, i) => (
-        <HallBanner key={b.id} banner={b} label={t('content.bannerLabel', { n: i + 1, link: b.link })} />
+        <HallBanner key={b.id} banner={b} n={i + 1} />
       ))}
     </Stack>
   );
