@@ -98,7 +98,7 @@ export const BannerBodySchema = z.object({
     .refine(isSafeBannerLink, code('invalid_url')),
   /** What the picture says, for screen readers (issue 29 point 6), in English and French; a language left empty
    *  (or the whole object left out, as older clients do) has none. Left out on an update: the text is kept. */
-  alt: z.object({ en: altText, fr: altText }).optional(),
+  alt: z.strictObject({ en: altText, fr: altText }).optional(),
 });
 export type BannerBody = z.infer<typeof BannerBodySchema>;
 

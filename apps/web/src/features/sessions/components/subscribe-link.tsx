@@ -1,4 +1,5 @@
 import { Anchor } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Group.css';
