@@ -132,6 +132,17 @@ export function createRenewalCharges(deps: {
       await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, s.id)).for('update');
       const [i] = await tx.select().from(invoices).where(eq(invoices.id, claimed.id)).for('update');
       if (!i || i.status !== 'open' || i.attempts !== claimed.attempts) {
+        // This payment's own webhook settled it first (payments/incidents.ts), receipt included: the same payment,
+        // counted as this attempt.
+        if (attempt.status === 'succeeded' && i?.status === 'paid' && i.paymentIntentId === attempt.paymentIntentId) {
+          if (i.attempts === claimed.attempts) {
+            await tx
+              .update(invoices)
+              .set({ attempts: claimed.attempts + 1 })
+              .where(eq(invoices.id, i.id));
+          }
+          return 'paid' as const;
+        }
         if (attempt.status === 'succeeded') {
           deps.log.error(
             { invoiceId: claimed.id, paymentIntentId: attempt.paymentIntentId },
