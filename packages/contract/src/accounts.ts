@@ -343,7 +343,7 @@ export const accountEndpoints = {
     authz: AUTHZ.ownerOrAdmin,
     tag: 'accounts',
     summary:
-      'Delete an account: the musician with their password, or an administrator. Devices signed out and the account hidden at once; erased after the grace period unless it signs in again (409 LAST_ADMIN for the last administrator)',
+      'Delete an account: the musician with their password, or an administrator. Devices signed out and the account hidden at once; erased after the grace period unless the musician deleted it themselves and signs in again (a deletion by an administrator is final). Wrong passwords count against the account (429 TOO_MANY_PASSWORD_ATTEMPTS); 409 LAST_ADMIN for the last administrator',
     params: IdParamsSchema,
     body: DeleteAccountBodySchema,
     response: AccountDeletionSchema,

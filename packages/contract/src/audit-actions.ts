@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = [
   'account.delete',
   /** The erasure job removed an account at the end of its grace period (actor: the server). */
   'account.erase',
+  /** The owner signed in within the grace period of the deletion they asked themselves: the account is kept (actor:
+   *  the owner). An administrator's deletion cannot be undone this way (docs/privacy.md). */
+  'account.keep',
   // Recorded by the route itself once it succeeded (EndpointDef.audit): writes of one row, with what they wrote.
   'region.create',
   'region.delete',

@@ -59,7 +59,8 @@ const wrongPassword = () =>
 
 /**
  * Deleting an account (issue 14; docs/privacy.md): asked by the musician (with their password) or an administrator,
- * it hides the account and signs its devices out at once; signing in again within the grace period undoes it; after
+ * it hides the account and signs its devices out at once; the owner signing in again within the grace period undoes
+ * their own deletion, never an administrator's (issue 33: refused as if already erased); after
  * that, the erasure job removes the account's row, with everything that hangs on it, and its pictures.
  */
 export function registerAccountDeletion(deps: AccountDeletionDeps) {
@@ -142,7 +143,11 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
         if (isAdmin && !(await lockLiveAdmins(tx)).some((id) => id !== accountId)) {
           throw new AppError(409, 'LAST_ADMIN', 'This is the last administrator.');
         }
-        await tx.update(accounts).set({ deletionRequestedAt: at }).where(eq(accounts.id, accountId));
+        // Who asked decides whether the owner can undo it by signing in (only their own deletion).
+        await tx
+          .update(accounts)
+          .set({ deletionRequestedAt: at, deletionBy: self ? 'self' : 'admin' })
+          .where(eq(accounts.id, accountId));
         // No renewal during the grace period; signing in again restores what this canceled.
         await tx
           .update(subscriptions)
@@ -171,18 +176,26 @@ export function registerAccountDeletion(deps: AccountDeletionDeps) {
       return { erasesAt: until.toISOString() };
     },
 
-    /** A sign-in within the grace period: the account is kept, and the subscription the deletion stopped goes on. */
+    /** A sign-in within the grace period of the owner's own deletion: the account is kept (recorded in the audit
+     *  log), and the subscription the deletion stopped goes on. An administrator's deletion is never undone here. */
     async undo(account: AccountRow): Promise<void> {
       const requestedAt = account.deletionRequestedAt;
-      if (!requestedAt) return;
+      if (!requestedAt || account.deletionBy === 'admin') return;
       const at = now();
       const kept = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(accounts)
-          .set({ deletionRequestedAt: null })
-          .where(and(eq(accounts.id, account.id), eq(accounts.deletionRequestedAt, requestedAt)))
+          .set({ deletionRequestedAt: null, deletionBy: null })
+          .where(
+            and(
+              eq(accounts.id, account.id),
+              eq(accounts.deletionRequestedAt, requestedAt),
+              eq(accounts.deletionBy, 'self'),
+            ),
+          )
           .returning({ id: accounts.id });
         if (!row) return false;
+        await record(tx, { actorId: account.id, action: 'account.keep', targetId: account.id, at });
         await tx
           .update(subscriptions)
           .set({ cancelAtPeriodEnd: false, canceledAt: null })

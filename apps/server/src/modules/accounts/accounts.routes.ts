@@ -19,7 +19,8 @@ export function registerAccountsRoutes(
   endpoint('validateAccount', ({ body }) => accounts.validate(body.token));
   endpoint('forgotPassword', ({ body }) => accounts.forgotPassword(body.email), { rateLimited: true });
   endpoint('recoverPassword', ({ body }) => accounts.recoverPassword(body.token, body.password), { rateLimited: true });
-  // A password to check: attempts count per address, as sign-ins do.
+  // A password to check: attempts count per address, as sign-ins do, and wrong ones against the account's own
+  // budget (RATE_LIMIT_PASSWORD_MAX), so that guesses from many addresses are refused too (issue 33).
   endpoint(
     'deleteAccount',
     ({ auth, params, body }) =>
@@ -28,6 +29,6 @@ export function registerAccountsRoutes(
         params.id,
         body.password,
       ),
-    { rateLimited: true, errors: [409] },
+    { rateLimited: true, passwordOf: ({ auth }) => auth.accountId, errors: [409] },
   );
 }

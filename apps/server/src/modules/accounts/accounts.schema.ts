@@ -18,6 +18,9 @@ import { cities } from '../places/places.schema.ts';
 
 // Accounts, their privileges, devices, refresh tokens and one-time tokens.
 
+/** Who asked an account's deletion (accounts.deletion_by). */
+export type AccountDeletionBy = 'self' | 'admin';
+
 export const accounts = pgTable(
   'accounts',
   {
@@ -68,6 +71,9 @@ export const accounts = pgTable(
      *  signing in again within ACCOUNT_DELETION_GRACE_DAYS undoes it, after that the erasure job removes it
      *  (docs/privacy.md). */
     deletionRequestedAt: instant('deletion_requested_at'),
+    /** Who asked the deletion: 'self' (the owner, who may keep the account by signing in within the grace period) or
+     *  'admin' (final for the owner: their sign-in is refused as if the account were erased; docs/privacy.md). */
+    deletionBy: text('deletion_by').$type<AccountDeletionBy>(),
   },
   (t) => [
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
@@ -82,6 +88,7 @@ export const accounts = pgTable(
     index('accounts_deletion_requested_at_idx')
       .on(t.deletionRequestedAt)
       .where(sql`${t.deletionRequestedAt} IS NOT NULL`),
+    check('accounts_deletion_by', sql`${t.deletionBy} in ('self', 'admin')`),
     // The contract's list: a new type is a new migration (null passes, as SQL checks let it).
     check(
       'accounts_connection_type',

@@ -141,7 +141,8 @@ export function createAccountsService(deps: AccountsDeps) {
       deps.background.run('password recovery email', async () => {
         await afterResponse();
         const account = await repo.findByEmail(email);
-        if (account) await sendRecovery(account);
+        // An account an administrator deleted is, for its owner, already gone (issue 33): no link to it.
+        if (account && account.deletionBy !== 'admin') await sendRecovery(account);
       });
     },
 

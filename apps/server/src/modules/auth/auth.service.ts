@@ -54,6 +54,8 @@ export function createAuthService(deps: {
       // Unknown emails still pay for a hash check, so timing does not reveal which addresses have an account.
       const passwordOk = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!account || !passwordOk) throw invalidCredentials();
+      // Deleted by an administrator: final for its owner, who gets the answer an erased account gets (issue 33).
+      if (account.deletionRequestedAt && account.deletionBy === 'admin') throw invalidCredentials();
       if (!maySignIn(account)) {
         throw new AppError(401, 'ACCOUNT_NOT_CONFIRMED', 'Confirm your email address first.', {
           details: { accountId: account.id },

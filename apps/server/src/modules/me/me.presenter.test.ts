@@ -32,6 +32,7 @@ const account: AccountRow = {
   searchPlace: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   deletionRequestedAt: null,
+  deletionBy: null,
 };
 
 describe('isEligibleToSocial', () => {

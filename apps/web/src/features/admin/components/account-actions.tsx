@@ -132,7 +132,7 @@ export function AccountPasswordAndSync({ account }: { account: AdminAccount }) {
   );
 }
 
-/** Deleting the account (asked for confirmation); once asked, when the erasure comes unless its owner signs in. */
+/** Deleting the account (asked for confirmation); once asked, when the erasure comes (final: its owner cannot undo it). */
 export function AccountDeletion({ account }: { account: AdminAccount }) {
   const { t } = useTranslation(ADMIN_NS);
   const { t: tc } = useTranslation();

@@ -146,7 +146,9 @@ describe('the accounts administration', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the account' }));
     await waitFor(() => expect(requests()).toContain(`DELETE /api/v1/accounts/${ANA_ID}`));
     expect(
-      await screen.findByText('Deletion asked: erased on 9 December 2030 unless the owner signs in before.'),
+      await screen.findByText(
+        'Deletion asked: erased on 9 December 2030 (unless its owner asked for it and signs in before).',
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete the account' })).toBeNull());
   });
