@@ -4,7 +4,7 @@ import type { Locale } from '@tutti/contract/common';
 import { renderWithProviders } from '../../test/render';
 import { MyProfilePage } from '../features/community/me/pages/my-profile-page';
 import { me, stubServer } from '../features/community/me/test-fixtures';
-import { SearchFilters } from '../features/community/search/search-filters';
+import { renderSearchFilters } from '../features/community/search/test-render';
 import { PreferencesTab } from '../features/me/components/preferences-tab';
 import { json } from '../features/sessions/test-fixtures';
 import { setCurrentUser } from '../lib/session';
@@ -69,14 +69,7 @@ describe('profile wording', { timeout: 30_000 }, () => {
     cleanup();
 
     stubServer({ 'GET v1/music-skills': () => json(200, SEEDED_SKILLS) });
-    renderWithProviders(
-      <SearchFilters
-        value={{ instrument: '', skill: 'all', style: '', country: '' }}
-        onChange={() => undefined}
-        onClear={() => undefined}
-        canClear={false}
-      />,
-    );
+    renderSearchFilters();
     const level = screen.getByRole('combobox', { name: 'Level' });
     await within(level).findByRole('option', { name: 'All levels' });
     expect(optionsOf(level)).toEqual(['All levels', ...editorLevels]);

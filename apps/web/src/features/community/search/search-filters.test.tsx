@@ -1,8 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { json } from './test-render';
-import { SearchFilters } from './search-filters';
+import { json, renderSearchFilters } from './test-render';
 
 /** Some of GET v1/instruments as the server seeds it (apps/server/drizzle/0012_community.sql), "Other" last by rank. */
 const INSTRUMENTS = [
@@ -33,24 +31,14 @@ describe('SearchFilters instruments', () => {
     vi.unstubAllGlobals();
   });
 
-  const show = (locale: 'en' | 'fr') =>
-    renderWithProviders(
-      <SearchFilters
-        value={{ instrument: '', skill: 'all', style: '', country: '' }}
-        onChange={() => undefined}
-        onClear={() => undefined}
-        canClear={false}
-      />,
-      { locale },
-    );
 
   it('lists them by name with "Other" last, not in the middle (issue 29)', async () => {
-    show('en');
+    renderSearchFilters('en');
     expect(await instrumentNames()).toEqual(['Any instrument', 'Accordion', 'Drums', 'Piano', 'Vocals', 'Other']);
   });
 
   it('puts "Autre" last in French too', async () => {
-    show('fr');
+    renderSearchFilters('fr');
     expect(await instrumentNames()).toEqual([
       'Tous les instruments',
       'Accordéon',

@@ -10,7 +10,9 @@ import { cssVariablesResolver, theme } from '../../../app/theme';
 import { ModalHost } from '../../../components/ui/modal-host';
 import { ToastHost } from '../../../components/ui/toast-host';
 import { initI18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../../test/render';
 import '../translations';
+import { SearchFilters } from './search-filters';
 
 /** The current URL, read by the tests (search state lives in the query string). */
 function LocationProbe() {
@@ -90,3 +92,15 @@ export const json = (status: number, body: unknown) =>
   });
 
 export const notFound = () => json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+
+/** The search filters alone, untouched ("all" levels, nothing chosen), in the reader's language. */
+export const renderSearchFilters = (locale: Locale = 'en') =>
+  renderWithProviders(
+    <SearchFilters
+      value={{ instrument: '', skill: 'all', style: '', country: '' }}
+      onChange={() => undefined}
+      onClear={() => undefined}
+      canClear={false}
+    />,
+    { locale },
+  );
