@@ -31,7 +31,6 @@ describe('SearchFilters instruments', () => {
     vi.unstubAllGlobals();
   });
 
-
   it('lists them by name with "Other" last, not in the middle (issue 29)', async () => {
     renderSearchFilters('en');
     expect(await instrumentNames()).toEqual(['Any instrument', 'Accordion', 'Drums', 'Piano', 'Vocals', 'Other']);
